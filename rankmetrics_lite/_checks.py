@@ -1,0 +1,99 @@
+"""Input checks shared by every public function.
+
+Each check fails at the door with a message that names the argument and the
+fix, so that no metric ever returns a silent NaN or a wrong number.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+
+import numpy as np
+
+
+def check_k(k: object, name: str = "k") -> int:
+    """Return ``k`` as an int, or raise if it is not a positive integer."""
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"{name} must be a positive integer, got {k!r} ({type(k).__name__})")
+    if k < 1:
+        raise ValueError(f"{name} must be a positive integer, got {k}")
+    return int(k)
+
+
+def check_count(n: object, name: str) -> int:
+    """Return ``n`` as an int, or raise if it is not a non-negative integer."""
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"{name} must be a non-negative integer, got {n!r} ({type(n).__name__})")
+    if n < 0:
+        raise ValueError(f"{name} must be a non-negative integer, got {n}")
+    return int(n)
+
+
+def as_vector(values: object, name: str) -> np.ndarray:
+    """Return ``values`` as a finite 1-D float array, or raise."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
+        raise TypeError(
+            f"{name} must be a sequence of numbers in rank order (list, tuple or 1-D array), "
+            f"got {type(values).__name__}"
+        )
+    try:
+        array = np.asarray(values, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must contain only numbers: {exc}") from None
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional (one ranking), got shape {array.shape}")
+    if not np.all(np.isfinite(array)):
+        position = int(np.flatnonzero(~np.isfinite(array))[0])
+        raise ValueError(
+            f"{name} must be finite; rank {position + 1} holds {array[position]}: "
+            "replace NaN or infinite values before scoring"
+        )
+    return array
+
+
+def as_binary_relevance(relevance: object, name: str = "relevance") -> np.ndarray:
+    """Return a 0/1 relevance vector in rank order, or raise."""
+    array = as_vector(relevance, name)
+    bad = (array != 0) & (array != 1)
+    if np.any(bad):
+        position = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"{name} must hold only 0 (not relevant) and 1 (relevant); rank {position + 1} "
+            f"holds {array[position]:g}. For graded judgements, binarise first "
+            "(for example `[int(g >= 1) for g in grades]`) or use a graded measure such as ndcg_at_k"
+        )
+    return array
+
+
+def as_gains(gains: object, name: str = "gains") -> np.ndarray:
+    """Return a vector of non-negative grades in rank order, or raise."""
+    array = as_vector(gains, name)
+    if np.any(array < 0):
+        position = int(np.flatnonzero(array < 0)[0])
+        raise ValueError(
+            f"{name} must be non-negative; rank {position + 1} holds {array[position]:g}. "
+            "trec_eval counts negative grades as 0: clip them first (`max(g, 0)`)"
+        )
+    return array
+
+
+def check_n_relevant(n_relevant: object, relevance: np.ndarray, measure: str) -> int:
+    """Return |R|, or raise if it is impossible or makes ``measure`` undefined.
+
+    Policy for a single query: a recall-type measure with |R| = 0 is undefined,
+    so it raises ``ValueError`` (batch evaluation follows trec_eval instead).
+    """
+    n = check_count(n_relevant, "n_relevant")
+    found = int(relevance.sum())
+    if n < found:
+        raise ValueError(
+            f"n_relevant must be at least the number of relevant items in the ranking ({found}), "
+            f"got {n}: |R| counts every relevant item in the collection, retrieved or not"
+        )
+    if n == 0:
+        raise ValueError(
+            f"{measure} is undefined when n_relevant is 0 (the query has no relevant item): "
+            "leave such queries out, or score them explicitly with evaluate(..., empty_queries=...)"
+        )
+    return n

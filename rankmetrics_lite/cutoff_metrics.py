@@ -1,0 +1,198 @@
+"""Set-based measures at a rank cutoff: P@k, R@k, F1@k, R-precision, hit rate.
+
+Every measure is computed once, by a private kernel that works on a matrix of
+rankings (one row per query, padded with zeros). The public single-query
+functions check their input and call the kernel on one row; batch evaluation
+calls the same kernels on all queries at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._checks import as_binary_relevance, check_k, check_n_relevant
+
+# ----------------------------------------------------------------- kernels --
+# Each formula is written once, on counts of hits, so that one k, every k
+# (from a cumulative sum) and every query (rows of a matrix) share it.
+# rows: float array (n_queries, depth) of 0/1 in rank order; n_rel: |R| per row.
+
+
+def _hits_at_k(rows: np.ndarray, k: int) -> np.ndarray:
+    """|R_k| per row: relevant items among the first k (missing ranks count 0)."""
+    return rows[:, :k].sum(axis=1)
+
+
+def _precision(hits, k):
+    return hits / k
+
+
+def _recall(hits, n_rel):
+    return _safe_divide(hits, n_rel)
+
+
+def _f1(hits, k, n_rel):
+    # 2PR/(P+R) simplifies to 2|R_k|/(k+|R|): no 0/0 when nothing is found.
+    return 2 * hits / (k + np.asarray(n_rel, dtype=float))
+
+
+def _precision_rows(rows: np.ndarray, k: int) -> np.ndarray:
+    return _precision(_hits_at_k(rows, k), k)
+
+
+def _recall_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:
+    return _recall(_hits_at_k(rows, k), n_rel)
+
+
+def _f1_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:
+    return _f1(_hits_at_k(rows, k), k, n_rel)
+
+
+def _r_precision_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
+    """P@|R| per row, each row with its own cutoff |R|."""
+    cumulative = np.concatenate([np.zeros((rows.shape[0], 1)), np.cumsum(rows, axis=1)], axis=1)
+    depth = np.minimum(n_rel, rows.shape[1]).astype(int)
+    return _recall(cumulative[np.arange(rows.shape[0]), depth], n_rel)
+
+
+def _hit_rows(rows: np.ndarray, k: int) -> np.ndarray:
+    return (_hits_at_k(rows, k) > 0).astype(float)
+
+
+def _safe_divide(numerator, denominator) -> np.ndarray:
+    """numerator / denominator, 0 where the denominator is 0 (trec_eval's convention)."""
+    numerator = np.asarray(numerator, dtype=float)
+    denominator = np.broadcast_to(np.asarray(denominator, dtype=float), numerator.shape)
+    return np.divide(numerator, denominator, out=np.zeros_like(numerator), where=denominator > 0)
+
+
+def _one_row(relevance: np.ndarray) -> np.ndarray:
+    return relevance.reshape(1, -1)
+
+
+# ------------------------------------------------------------- public API --
+
+
+def precision_at_k(relevance, k: int) -> float:
+    r"""Precision@k: the share of the first k ranks that hold a relevant item.
+
+    .. math:: \mathrm{P@}k = \frac{|R_k|}{k} = \frac{1}{k}\sum_{i=1}^{k} \mathrm{rel}_i
+
+    The denominator is always k, also when the ranking is shorter than k: the
+    missing ranks count as not relevant (trec_eval's convention).
+
+    Parameters
+    ----------
+    relevance : sequence of 0/1
+        Relevance of the item at each rank, rank 1 first.
+    k : int
+        Cutoff rank, a positive integer.
+
+    Examples
+    --------
+    >>> precision_at_k([1, 0, 1, 1, 0], k=4)
+    0.75
+    >>> precision_at_k([1, 1], k=4)  # two ranks returned, still divided by 4
+    0.5
+    """
+    rows = _one_row(as_binary_relevance(relevance))
+    return float(_precision_rows(rows, check_k(k))[0])
+
+
+def recall_at_k(relevance, k: int, n_relevant: int) -> float:
+    r"""Recall@k: the share of all relevant items that appear in the first k ranks.
+
+    .. math:: \mathrm{R@}k = \frac{|R_k|}{|R|}
+
+    ``n_relevant`` is |R|, the number of relevant items in the whole collection
+    (retrieved or not). Recall is undefined when it is 0: that raises ``ValueError``.
+
+    Examples
+    --------
+    >>> recall_at_k([1, 0, 1, 1, 0], k=4, n_relevant=8)
+    0.375
+    """
+    relevance = as_binary_relevance(relevance)
+    k = check_k(k)
+    n_rel = check_n_relevant(n_relevant, relevance, "recall")
+    return float(_recall_rows(_one_row(relevance), k, np.array([n_rel]))[0])
+
+
+def f1_at_k(relevance, k: int, n_relevant: int) -> float:
+    r"""F1@k: the harmonic mean of P@k and R@k.
+
+    .. math:: \mathrm{F1@}k = \frac{2\,\mathrm{P@}k\,\mathrm{R@}k}{\mathrm{P@}k + \mathrm{R@}k}
+              = \frac{2|R_k|}{k + |R|}
+
+    It is 0 when no relevant item is in the top k.
+
+    Examples
+    --------
+    >>> f1_at_k([1, 0, 1, 1, 0], k=4, n_relevant=8)
+    0.5
+    """
+    relevance = as_binary_relevance(relevance)
+    k = check_k(k)
+    n_rel = check_n_relevant(n_relevant, relevance, "F1")
+    return float(_f1_rows(_one_row(relevance), k, np.array([n_rel]))[0])
+
+
+def r_precision(relevance, n_relevant: int) -> float:
+    r"""R-precision: precision at rank |R|, which equals recall at rank |R|.
+
+    .. math:: \mathrm{R\text{-}Prec} = \mathrm{P@}|R| = \mathrm{R@}|R| = \frac{|R_{|R|}|}{|R|}
+
+    Examples
+    --------
+    >>> r_precision([1, 0, 1, 0, 1, 0, 0, 1, 0, 1], n_relevant=5)
+    0.6
+    """
+    relevance = as_binary_relevance(relevance)
+    n_rel = check_n_relevant(n_relevant, relevance, "R-precision")
+    return float(_r_precision_rows(_one_row(relevance), np.array([n_rel]))[0])
+
+
+def hit_rate_at_k(relevance, k: int) -> float:
+    r"""Hit rate@k (Success@k): 1 if any of the first k ranks is relevant, else 0.
+
+    .. math:: \mathrm{Hit@}k = \mathbb{1}\left[|R_k| > 0\right]
+
+    Averaged over queries it is the share of queries answered in the top k; it
+    is not recall. Hit@1 equals P@1.
+
+    Examples
+    --------
+    >>> hit_rate_at_k([0, 0, 1], k=2), hit_rate_at_k([0, 0, 1], k=3)
+    (0.0, 1.0)
+    """
+    rows = _one_row(as_binary_relevance(relevance))
+    return float(_hit_rows(rows, check_k(k))[0])
+
+
+def precision_recall_at_all_k(relevance, n_relevant: int) -> dict[str, np.ndarray]:
+    r"""P@k, R@k and F1@k for every k from 1 to the length of the ranking, in O(n).
+
+    One cumulative sum gives |R_k| for all k at once:
+    ``precision = cumsum / k``, ``recall = cumsum / |R|``, ``f1 = 2 cumsum / (k + |R|)``.
+
+    Returns
+    -------
+    dict with arrays ``k``, ``hits``, ``precision``, ``recall`` and ``f1``.
+
+    Examples
+    --------
+    >>> curves = precision_recall_at_all_k([1, 0, 1], n_relevant=4)
+    >>> curves["precision"].round(3).tolist(), curves["recall"].tolist()
+    ([1.0, 0.5, 0.667], [0.25, 0.25, 0.5])
+    """
+    relevance = as_binary_relevance(relevance)
+    n_rel = check_n_relevant(n_relevant, relevance, "recall")
+    k = np.arange(1, relevance.size + 1)
+    hits = np.cumsum(relevance)
+    return {
+        "k": k,
+        "hits": hits.astype(int),
+        "precision": _precision(hits, k),
+        "recall": _recall(hits, n_rel),
+        "f1": _f1(hits, k, n_rel),
+    }

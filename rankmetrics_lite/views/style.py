@@ -1,0 +1,22 @@
+"""Colours and small drawing pieces that every chapter's figures share."""
+
+from __future__ import annotations
+
+import numpy as np
+
+RELEVANT = "#1b7837"      # green: a relevant item, and the main curve
+NOT_RELEVANT = "#969696"  # grey: a non-relevant item, and reference lines
+CURRENT = "#d6604d"       # red: the position the slider points at
+SECOND = "#2166ac"        # blue: a second curve (recall, another system)
+
+
+def rank_strip(ax, relevance: np.ndarray, k: int | None = None) -> None:
+    """Draw one square per rank, green if relevant, grey if not; shade the top k."""
+    ranks = np.arange(1, relevance.size + 1)
+    colours = [RELEVANT if r else NOT_RELEVANT for r in relevance]
+    ax.bar(ranks, np.ones_like(ranks), width=0.85, color=colours)
+    if k is not None:
+        ax.axvspan(0.5, k + 0.5, color=CURRENT, alpha=0.18, linewidth=0)
+    ax.set(ylim=(0, 1), yticks=[], xlim=(0.4, relevance.size + 0.6))
+    for side in ("top", "right", "left"):
+        ax.spines[side].set_visible(False)
