@@ -18,19 +18,15 @@ checked promise too.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import html
-import io
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import matplotlib
 from matplotlib.figure import Figure
 
-# Byte-identical SVG on every run: no date, fixed ids, text kept as text.
-_SVG_RC = {"svg.hashsalt": "rankmetrics-lite", "svg.fonttype": "none"}
+from .display import figure_img_tag
 
 
 @dataclass(frozen=True)
@@ -40,15 +36,7 @@ class Frame:
     numbers: dict[str, str]
     figure: Figure | None = None
     alt: str = ""
-    caption: str = field(default="")
-
-
-def figure_to_svg(figure: Figure) -> str:
-    """Render a matplotlib figure to a deterministic SVG string."""
-    buffer = io.StringIO()
-    with matplotlib.rc_context(_SVG_RC):
-        figure.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
-    return buffer.getvalue()
+    caption: str = ""
 
 
 def frame_html(frame: Frame) -> str:
@@ -60,11 +48,7 @@ def frame_html(frame: Frame) -> str:
     )
     parts = [f'<div class="rml-numbers">{cells}</div>']
     if frame.figure is not None:
-        svg = base64.b64encode(figure_to_svg(frame.figure).encode()).decode()
-        parts.append(
-            f'<img class="rml-figure" alt="{html.escape(frame.alt)}" '
-            f'src="data:image/svg+xml;base64,{svg}" style="max-width:100%"/>'
-        )
+        parts.append(figure_img_tag(frame.figure, frame.alt))
     if frame.caption:
         parts.append(f'<p class="rml-caption">{html.escape(frame.caption)}</p>')
     return "".join(parts)

@@ -1,0 +1,74 @@
+# Ranking Metrics: build the book, run every test. See README.md.
+# Every target bootstraps .venv from requirements.txt (+ the package, editable)
+# when it is missing or the requirements changed, so a newcomer needs nothing else.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+BOOK_HTML := _build/html/index.html
+CHROMIUM ?= /usr/bin/chromium
+CHROMEDRIVER ?= /usr/bin/chromedriver
+export PYTHONHASHSEED := 0
+
+.PHONY: book test test-package test-notebooks test-book lab serve notebooks clean venv browser-prerequisites
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
+	@echo
+	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
+
+test: $(STAMP) browser-prerequisites
+	$(BIN)/python -m pytest
+
+# Narrower runs while writing; `make test` runs all of them.
+test-package: $(STAMP)
+	$(BIN)/python -m pytest tests --ignore=tests/test_notebooks.py -m "not book and not browser"
+
+test-notebooks: $(STAMP)
+	$(BIN)/python -m pytest --nbval book
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab book
+
+serve: $(STAMP)
+	@test -f $(BOOK_HTML) || $(MAKE) book
+	@echo "Serving the book at http://127.0.0.1:8000 (Ctrl-C stops)"
+	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+
+notebooks: $(STAMP)
+	$(BIN)/python tools/execute_notebooks.py book
+
+clean:
+	rm -rf _build .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -not -path './$(VENV)/*' -exec rm -rf {} +
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	@$(PYTHON) -c "import venv, ensurepip" 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's python3-venv (the venv module is missing)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; \
+	  else \
+	    echo "error: $(PYTHON) has no venv module. Install it (Debian/Ubuntu: sudo apt-get install python3-venv) and re-run make." >&2; exit 1; \
+	  fi; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	touch $(STAMP)
+
+# The browser test drives Debian's Chromium; no test tool downloads a browser.
+browser-prerequisites:
+	@if [ ! -x $(CHROMIUM) ] || [ ! -x $(CHROMEDRIVER) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's chromium and chromium-driver for the browser test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	  else \
+	    echo "error: the browser test needs Chromium and its driver at $(CHROMIUM) and $(CHROMEDRIVER)." >&2; \
+	    echo "       Install them (Debian/Ubuntu: sudo apt-get install chromium chromium-driver)," >&2; \
+	    echo "       or point CHROMIUM=... CHROMEDRIVER=... at your own." >&2; exit 1; \
+	  fi; \
+	fi

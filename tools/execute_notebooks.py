@@ -1,0 +1,49 @@
+"""Re-execute chapter notebooks in place, deterministically (`make notebooks`).
+
+Each notebook runs in a fresh kernel from its own folder. Widget state is not
+stored: the online book shows each slider's static face, and a stored widget
+state would make the book load the ipywidgets bundle from a CDN.
+
+Usage: python tools/execute_notebooks.py [NOTEBOOK_OR_FOLDER ...]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+TIMEOUT_PER_CELL = 300
+
+
+def notebooks(paths: list[str]) -> list[Path]:
+    found: list[Path] = []
+    for name in paths or ["book"]:
+        path = Path(name)
+        found += sorted(path.rglob("*.ipynb")) if path.is_dir() else [path]
+    return [p for p in found if ".ipynb_checkpoints" not in p.parts and "_build" not in p.parts]
+
+
+def execute(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=TIMEOUT_PER_CELL, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}},
+                            store_widget_state=False)
+    client.execute()
+    notebook.metadata.pop("widgets", None)
+    nbformat.write(notebook, path)
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    for path in notebooks(argv):
+        print(f"executing {path}", flush=True)
+        execute(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
