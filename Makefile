@@ -19,14 +19,14 @@ book: $(STAMP)
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
 
 test: $(STAMP) browser-prerequisites
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --nbval --nbval-current-env
 
 # Narrower runs while writing; `make test` runs all of them.
 test-package: $(STAMP)
-	$(BIN)/python -m pytest tests --ignore=tests/test_notebooks.py -m "not book and not browser"
+	$(BIN)/python -m pytest rankmetrics_lite tests -m "not book and not browser"
 
 test-notebooks: $(STAMP)
-	$(BIN)/python -m pytest --nbval book
+	$(BIN)/python -m pytest --nbval --nbval-current-env book
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab book

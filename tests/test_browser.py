@@ -1,0 +1,122 @@
+"""Open the built book in headless Chromium (Debian's), move sliders, read the numbers.
+
+The browser and its driver are Debian's packages (`make test` installs them
+when it runs as root); no test tool downloads a browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from rankmetrics_lite import precision_at_k
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "_build" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def book_url(built_book):
+    """Serve the built book on a free loopback port for the length of the module."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built_book))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+        pytest.fail(f"Chromium and chromedriver are needed at {CHROMIUM} and {CHROMEDRIVER}: "
+                    "apt-get install chromium chromium-driver (make test does it as root)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="chromium-profile-")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,2000",
+                 f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    yield driver
+    driver.quit()
+
+
+def open_page(browser, url):
+    browser.get(url)
+    browser.get_log("browser")  # start each page with an empty console log
+
+
+def console_errors(browser) -> list[str]:
+    return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def move_slider(browser, slider, steps: int) -> None:
+    """Move a range input with the keyboard, as a reader would."""
+    from selenium.webdriver.common.keys import Keys
+
+    handle = slider.find_element("css selector", "input[type=range]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus();",
+                           handle)
+    key = Keys.ARROW_RIGHT if steps > 0 else Keys.ARROW_LEFT
+    for _ in range(abs(steps)):
+        handle.send_keys(key)
+
+
+def shown(slider, name: str) -> str:
+    return slider.find_element("css selector", f'output[data-name="{name}"]').text
+
+
+def test_precision_slider_follows_k(browser, book_url):
+    relevance = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1]  # the chapter's worked example
+    open_page(browser, f"{book_url}/book/02-precision-at-k.html")
+    slider = browser.find_element("css selector", ".rml-slider")
+    assert shown(slider, "k") == "4"
+    assert shown(slider, "P@k") == f"{precision_at_k(relevance, 4):.4f}"
+
+    move_slider(browser, slider, +3)
+    assert slider.find_element("css selector", ".rml-value").text == "7"
+    assert shown(slider, "P@k") == f"{precision_at_k(relevance, 7):.4f}"
+    assert shown(slider, "relevant in top k") == "4"
+
+    move_slider(browser, slider, -6)
+    assert shown(slider, "P@k") == f"{precision_at_k(relevance, 1):.4f}"
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    slider.screenshot(str(SCREENSHOTS / "precision-at-k-slider.png"))
+    browser.save_screenshot(str(SCREENSHOTS / "precision-at-k-page.png"))
+    assert console_errors(browser) == []
+
+
+def test_every_slider_in_the_book_responds(browser, book_url, built_book):
+    pages = sorted(built_book.glob("book/*.html"))
+    moved = 0
+    for page in pages:
+        if 'class="rml-slider"' not in page.read_text():
+            continue
+        open_page(browser, f"{book_url}/book/{page.name}")
+        for slider in browser.find_elements("css selector", ".rml-slider"):
+            before = slider.find_element("css selector", ".rml-frame").get_attribute("innerHTML")
+            value = slider.find_element("css selector", "input[type=range]")
+            last = int(value.get_attribute("max"))
+            move_slider(browser, slider, 1 if int(value.get_attribute("value")) < last else -1)
+            after = slider.find_element("css selector", ".rml-frame").get_attribute("innerHTML")
+            assert after != before, f"a slider on {page.name} did not change what it shows"
+            moved += 1
+        assert console_errors(browser) == [], f"console errors on {page.name}"
+    assert moved >= 1
