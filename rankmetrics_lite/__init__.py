@@ -5,6 +5,8 @@ queries, and strict about input: bad input raises with a message that names
 the argument and the fix.
 """
 
+from .adapters import gains_from_ids, rank_by_score, relevance_from_ids
+from .average_precision import average_precision, gmap
 from .cutoff_metrics import (
     f1_at_k,
     hit_rate_at_k,
@@ -13,12 +15,29 @@ from .cutoff_metrics import (
     r_precision,
     recall_at_k,
 )
+from .dcg import dcg_at_k, ndcg_at_k
+from .ranking_metrics import RankingMetrics
+from .reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
+from .ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
 
 __all__ = [
+    "RankingMetrics",
+    "average_precision",
+    "dcg_at_k",
+    "expected_average_precision",
+    "expected_ndcg_at_k",
+    "expected_precision_at_k",
+    "expected_reciprocal_rank",
     "f1_at_k",
+    "gains_from_ids",
+    "gmap",
     "hit_rate_at_k",
+    "ndcg_at_k",
     "precision_at_k",
     "precision_recall_at_all_k",
     "r_precision",
+    "rank_by_score",
     "recall_at_k",
+    "reciprocal_rank",
+    "relevance_from_ids",
 ]
