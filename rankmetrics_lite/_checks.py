@@ -37,6 +37,14 @@ def as_vector(values: object, name: str) -> np.ndarray:
             f"{name} must be a sequence of numbers in rank order (list, tuple or 1-D array), "
             f"got {type(values).__name__}"
         )
+    if not (isinstance(values, np.ndarray) and values.dtype.kind in "biuf"):
+        # Text such as "1" would silently become a number, None would become NaN.
+        for position, item in enumerate(np.ravel(np.asarray(values, dtype=object))):
+            if not isinstance(item, (numbers.Real, np.bool_)):
+                raise TypeError(
+                    f"{name} must contain only numbers; position {position + 1} holds "
+                    f"{item!r} ({type(item).__name__}): convert it first (for example int(x))"
+                )
     try:
         array = np.asarray(values, dtype=float)
     except (TypeError, ValueError) as exc:
@@ -97,3 +105,32 @@ def check_n_relevant(n_relevant: object, relevance: np.ndarray, measure: str) ->
             "leave such queries out, or score them explicitly with evaluate(..., empty_queries=...)"
         )
     return n
+
+
+def check_open_unit(value: object, name: str) -> float:
+    """Return ``value`` as a float strictly between 0 and 1, or raise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"{name} must be a number strictly between 0 and 1, got {value!r} ({type(value).__name__})"
+        )
+    if not 0 < value < 1:  # also rejects NaN
+        raise ValueError(f"{name} must be strictly between 0 and 1 (for example 0.95), got {value}")
+    return float(value)
+
+
+def as_rng(seed: object, name: str = "seed") -> np.random.Generator:
+    """Return a numpy Generator from a non-negative integer seed (or a Generator), or raise.
+
+    ``None`` is refused on purpose: a result drawn from fresh entropy cannot be
+    reproduced, and a notebook that prints it cannot be checked.
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(
+            f"{name} must be a non-negative integer (or a numpy.random.Generator) so that "
+            f"results are reproducible, got {seed!r} ({type(seed).__name__})"
+        )
+    if seed < 0:
+        raise ValueError(f"{name} must be a non-negative integer, got {seed}")
+    return np.random.default_rng(int(seed))
