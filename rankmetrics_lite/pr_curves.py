@@ -1,0 +1,449 @@
+"""Precision-recall curves: from a ranking's cutoffs and from a threshold sweep.
+
+Two curves share the name and differ in what moves:
+
+* **cutoff curve** (a ranking, |R| known): one point per rank k, recall R@k and
+  precision P@k; its interpolated precision and the 11-point average are
+  trec_eval's ``iprec_at_recall`` and ``11pt_avg``;
+* **threshold curve** (labelled items with scores): one point per distinct
+  score t, everything scoring >= t called positive; its summaries are the
+  step-wise average precision (scikit-learn's), the trapezoidal AUPRC, the best
+  precision at a recall target and the maximum F1.
+
+The formulas are not repeated: P, R and F1 come from the kernels of
+:mod:`rankmetrics_lite.cutoff_metrics` (a threshold is a cutoff at the end of a
+run of tied scores) and the threshold sweep and trapezoid rule from
+:mod:`rankmetrics_lite.roc`. "Maximum precision at recall >= r" is written once,
+in :func:`_interpolate_rows`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+import numpy as np
+
+from ._checks import as_binary_relevance, check_n_relevant
+from .cutoff_metrics import _f1, _precision, _recall, _safe_divide, precision_recall_at_all_k
+from .roc import (
+    _as_fraction,
+    _as_item_values,
+    _confusion_sweep,
+    _cumulative_area,
+    _labels_and_scores,
+    _require_classes,
+)
+
+RecallRule = Literal["trec_eval", "trec_eval_9", "exact"]
+RECALL_RULES: tuple[str, ...] = ("trec_eval", "trec_eval_9", "exact")
+ELEVEN_RECALL_LEVELS = np.arange(11) / 10  # 3 / 10 is the double nearest 0.3; 3 * 0.1 is not
+
+# A recall this far below a level still reaches it, so that a level computed as
+# 3 * 0.1 = 0.30000000000000004 is reached by a recall of exactly 3/10.
+_RECALL_TOLERANCE = 1e-12
+
+# ----------------------------------------------------------------- kernels --
+# rows: float array (n_queries, depth) of 0/1 in rank order, padded with zeros;
+# n_rel: |R| per row. Padding adds points of lower precision than the last
+# relevant rank, so it never changes an interpolated precision.
+
+
+def _interpolate_rows(recall: np.ndarray, precision: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """Max precision over the points with recall >= level (0 if none), per row and level.
+
+    recall, precision: (n_rows, n_points); levels: (n_rows, n_levels).
+    Points and levels are merged and visited from the highest recall down,
+    carrying the running maximum of precision: a level reads the maximum over
+    every point at or above it. One sort per row: O((n + m) log(n + m)).
+    """
+    n_points = recall.shape[1]
+    keys = np.concatenate([recall, levels - _RECALL_TOLERANCE], axis=1)
+    carried = np.concatenate([precision, np.zeros(levels.shape)], axis=1)  # a level adds nothing
+    order = np.argsort(-keys, axis=1, kind="stable")
+    running_max = np.maximum.accumulate(np.take_along_axis(carried, order, axis=1), axis=1)
+    merged = np.empty_like(running_max)
+    np.put_along_axis(merged, order, running_max, axis=1)
+    return merged[:, n_points:]
+
+
+def _round_half_up(x: np.ndarray) -> np.ndarray:
+    """C's lround for x >= 0 (halves away from zero, unlike numpy's half-to-even)."""
+    whole = np.floor(x)
+    return whole + (x - whole >= 0.5)
+
+
+def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str) -> np.ndarray:
+    """The recall each nominal level asks for, per row, under a rounding ``rule``.
+
+    trec_eval turns a level L into a number of relevant items to find; the
+    level is reached once that many are found.
+    """
+    n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
+    wanted = levels.reshape(1, -1) * n_rel  # relevant items, as a real number
+    if rule == "exact":
+        return np.broadcast_to(levels.reshape(1, -1), wanted.shape)
+    if rule == "trec_eval":  # trec_eval 10 (since Dec 2023): lround(L |R|)
+        needed = _round_half_up(wanted)
+    else:  # trec_eval 9 and pytrec_eval: (long)(L |R| + 0.9)
+        needed = np.floor(wanted + 0.9)
+    return _safe_divide(needed, n_rel)
+
+
+def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_eval") -> np.ndarray:
+    """Interpolated precision at recall 0.0, 0.1, ..., 1.0 per row: (n_rows, 11).
+
+    A row with |R| = 0 scores 0 at every level (trec_eval's value).
+    """
+    hits = np.cumsum(rows, axis=1)
+    ranks = np.arange(1, rows.shape[1] + 1)
+    n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
+    levels = _required_recall_rows(ELEVEN_RECALL_LEVELS, n_rel, rule)
+    return _interpolate_rows(_recall(hits, n_rel), _precision(hits, ranks), levels)
+
+
+def _threshold_rates(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Thresholds (descending) with precision, recall and F1 at each: no start point."""
+    sweep = _confusion_sweep(labels, scores)
+    hits, predicted, n_positive = sweep.true_positives, sweep.predicted, sweep.n_positive
+    return (
+        sweep.thresholds,
+        _precision(hits, predicted),
+        _recall(hits, n_positive),
+        _f1(hits, predicted, n_positive),
+    )
+
+
+def _curve_from_rates(
+    precision: np.ndarray, recall: np.ndarray, thresholds: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """Prepend the start point (recall 0, precision 1, threshold +inf), as scikit-learn does."""
+    return np.append(1.0, precision), np.append(0.0, recall), np.append(np.inf, thresholds)
+
+
+# ------------------------------------------------------------ input checks --
+
+
+def _check_recall_rule(recall_rule: object) -> str:
+    if not isinstance(recall_rule, str) or recall_rule not in RECALL_RULES:
+        choices = ", ".join(map(repr, RECALL_RULES))
+        raise ValueError(f"recall_rule must be one of {choices}; got {recall_rule!r}")
+    return str(recall_rule)
+
+
+def _as_rate_vector(values: object, name: str) -> np.ndarray:
+    """A finite 1-D array of values in [0, 1] (recall, precision or recall levels), or raise."""
+    array = _as_item_values(values, name)
+    outside = (array < 0) | (array > 1)
+    if np.any(outside):
+        index = int(np.flatnonzero(outside)[0])
+        raise ValueError(f"{name} must lie in [0, 1]; {name}[{index}] is {array[index]:g}")
+    return array
+
+
+# ------------------------------------------------------- public API: results --
+
+
+class RankingPRCurve(NamedTuple):
+    """Precision and recall at every cutoff k = 1, 2, ..., n of a ranking."""
+
+    precision: np.ndarray
+    recall: np.ndarray
+    k: np.ndarray
+
+
+class ElevenPointPrecision(NamedTuple):
+    """Interpolated precision at the 11 standard recall levels, and their mean (``11pt_avg``)."""
+
+    recall_levels: np.ndarray
+    precision: np.ndarray
+    average: float
+
+
+class ThresholdPRCurve(NamedTuple):
+    """Precision and recall at every threshold, highest threshold first.
+
+    Point 0 is the start (recall 0, precision 1 by convention, threshold +inf);
+    then ``thresholds[i]`` is a distinct score t, items scoring >= t called positive.
+    """
+
+    precision: np.ndarray
+    recall: np.ndarray
+    thresholds: np.ndarray
+
+
+class OperatingPoint(NamedTuple):
+    """One threshold of a score-based classifier and what it achieves there."""
+
+    threshold: float
+    precision: float
+    recall: float
+    f1: float
+
+
+def _operating_point(index: int, *arrays: np.ndarray) -> OperatingPoint:
+    """Threshold, precision, recall and F1 at one index of the sweep."""
+    return OperatingPoint(*(float(array[index]) for array in arrays))
+
+
+# --------------------------------------------- public API: cutoff (ranking) --
+
+
+def pr_curve_from_cutoffs(relevance, n_relevant: int) -> RankingPRCurve:
+    r"""The precision-recall curve of a ranking: one point per cutoff k.
+
+    .. math:: \left(\mathrm{R@}k,\ \mathrm{P@}k\right)
+              = \left(\frac{|R_k|}{|R|},\ \frac{|R_k|}{k}\right), \qquad k = 1, \dots, n
+
+    Recall never decreases with k; precision zig-zags, rising at each relevant
+    rank and falling at each non-relevant one. The values are those of
+    :func:`~rankmetrics_lite.cutoff_metrics.precision_recall_at_all_k`.
+
+    Parameters
+    ----------
+    relevance : sequence of 0/1
+        Relevance of the item at each rank, rank 1 first.
+    n_relevant : int
+        |R|, the number of relevant items in the collection (retrieved or not), > 0.
+
+    Returns
+    -------
+    RankingPRCurve
+        ``precision``, ``recall`` and ``k``, one entry per rank.
+
+    Examples
+    --------
+    >>> curve = pr_curve_from_cutoffs([1, 0, 1, 0, 0, 1], n_relevant=4)
+    >>> curve.recall.tolist()
+    [0.25, 0.25, 0.5, 0.5, 0.5, 0.75]
+    >>> curve.precision.round(3).tolist()
+    [1.0, 0.5, 0.667, 0.5, 0.4, 0.5]
+    """
+    curves = precision_recall_at_all_k(relevance, n_relevant)
+    return RankingPRCurve(curves["precision"], curves["recall"], curves["k"])
+
+
+def interpolated_precision(recall, precision, recall_levels) -> np.ndarray:
+    r"""Interpolated precision: the best precision at any recall at least r.
+
+    .. math:: P_{\mathrm{interp}}(r) = \max_{j \,:\, R_j \ge r} P_j
+              \qquad (0 \text{ when no point reaches } r)
+
+    It is the upper envelope of the curve seen from the right, so it never
+    increases with r. Any curve works (a ranking's cutoffs or a threshold
+    sweep), in any order. A recall less than 1e-12 below a level counts as
+    reaching it, so that a level written ``3 * 0.1`` is reached by a recall of 3/10.
+
+    Parameters
+    ----------
+    recall, precision : sequences of float in [0, 1]
+        The points of the curve, of equal length.
+    recall_levels : sequence of float in [0, 1]
+        The levels r at which to read the interpolated precision.
+
+    Examples
+    --------
+    >>> curve = pr_curve_from_cutoffs([1, 0, 1, 0, 0, 1], n_relevant=4)
+    >>> interpolated_precision(curve.recall, curve.precision, [0.0, 0.5, 0.8]).round(3).tolist()
+    [1.0, 0.667, 0.0]
+    """
+    recall = _as_rate_vector(recall, "recall")
+    precision = _as_rate_vector(precision, "precision")
+    if recall.size != precision.size:
+        raise ValueError(
+            f"recall and precision must have the same length (one pair per point of the curve), "
+            f"got {recall.size} and {precision.size}"
+        )
+    levels = _as_rate_vector(recall_levels, "recall_levels")
+    return _interpolate_rows(recall.reshape(1, -1), precision.reshape(1, -1), levels.reshape(1, -1))[0]
+
+
+def eleven_point_precision(
+    relevance, n_relevant: int, recall_rule: RecallRule = "trec_eval"
+) -> ElevenPointPrecision:
+    r"""Interpolated precision at recall 0.0, 0.1, ..., 1.0 and its mean (trec_eval's ``11pt_avg``).
+
+    .. math:: \mathrm{11pt} = \frac{1}{11} \sum_{r \in \{0, 0.1, \dots, 1\}} P_{\mathrm{interp}}(r)
+
+    On a ranking, recall only takes the values i/|R|, so "reaching level L"
+    means finding some number of relevant items; ``recall_rule`` says how many:
+
+    * ``"trec_eval"`` (default): round(L |R|), halves up, as trec_eval 10 does
+      since its December 2023 change (``iprec_at_recall_*``, ``11pt_avg``).
+      With |R| = 77, level 0.3 asks for 23 items (recall 0.299, just under 0.3).
+    * ``"trec_eval_9"``: int(L |R| + 0.9), as trec_eval 9 and pytrec_eval do.
+    * ``"exact"``: the textbook rule, recall >= L, i.e. ceil(L |R|) items.
+
+    A query with no relevant item (|R| = 0) raises ``ValueError``.
+
+    Returns
+    -------
+    ElevenPointPrecision
+        ``recall_levels`` (0.0 ... 1.0), ``precision`` at each, and ``average``.
+
+    Examples
+    --------
+    >>> result = eleven_point_precision([1, 0, 1, 0, 0, 1], n_relevant=4)
+    >>> result.precision.round(3).tolist()
+    [1.0, 1.0, 1.0, 1.0, 0.667, 0.667, 0.667, 0.5, 0.5, 0.0, 0.0]
+    >>> round(result.average, 4)  # 7 / 11
+    0.6364
+    >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], 4, recall_rule="exact").average, 4)  # 6 / 11
+    0.5455
+    """
+    relevance = as_binary_relevance(relevance)
+    n_rel = check_n_relevant(n_relevant, relevance, "11-point interpolated precision")
+    rule = _check_recall_rule(recall_rule)
+    precision = _eleven_point_rows(relevance.reshape(1, -1), np.array([n_rel]), rule)[0]
+    return ElevenPointPrecision(ELEVEN_RECALL_LEVELS.copy(), precision, float(precision.mean()))
+
+
+# ------------------------------------------------ public API: threshold sweep --
+
+
+def pr_curve_from_scores(labels, scores) -> ThresholdPRCurve:
+    r"""The precision-recall curve of a scored set: one point per distinct score.
+
+    Calling every item with score :math:`\ge t` positive gives, with P positives,
+
+    .. math:: \mathrm{precision}(t) = \frac{\mathrm{TP}(t)}{\mathrm{TP}(t) + \mathrm{FP}(t)}, \qquad
+              \mathrm{recall}(t) = \frac{\mathrm{TP}(t)}{P}
+
+    Tied scores cross the threshold together, so they form one step. The curve
+    starts at (recall 0, precision 1) with threshold +inf, then goes from the
+    highest threshold down. These are the points of
+    ``sklearn.metrics.precision_recall_curve``, in reverse order (scikit-learn
+    lists the lowest threshold first and leaves out the +inf threshold).
+
+    Parameters
+    ----------
+    labels : sequence of 0/1
+        1 for a positive (relevant) item; at least one positive is needed.
+    scores : sequence of float
+        The score of each item, higher meaning more likely positive.
+
+    Examples
+    --------
+    >>> curve = pr_curve_from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1])
+    >>> curve.precision.round(3).tolist()
+    [1.0, 1.0, 0.667, 0.75, 0.6, 0.5]
+    >>> curve.recall.round(3).tolist()
+    [0.0, 0.333, 0.667, 1.0, 1.0, 1.0]
+    >>> curve.thresholds.tolist()
+    [inf, 0.9, 0.8, 0.6, 0.3, 0.1]
+    """
+    labels, scores = _labels_and_scores(labels, scores)
+    _require_classes(labels, "the precision-recall curve", negatives=False)
+    thresholds, precision, recall, _ = _threshold_rates(labels, scores)
+    return ThresholdPRCurve(*_curve_from_rates(precision, recall, thresholds))
+
+
+def average_precision_from_scores(labels, scores) -> float:
+    r"""Average precision of a scored set: the step-wise area under its PR curve.
+
+    .. math:: \mathrm{AP} = \sum_{n} (R_n - R_{n-1})\, P_n, \qquad R_0 = 0
+
+    over the thresholds n from the highest down. Each step in recall is
+    weighted by the precision at its end, with no interpolation. Without ties
+    this is the mean of P@k over the ranks of the positives; a tie between
+    positives and negatives is one step. It equals
+    ``sklearn.metrics.average_precision_score``, which, like this function, only
+    sees the items passed in: positives that were never scored do not count,
+    unlike trec_eval's AP, which divides by |R|.
+
+    Examples
+    --------
+    >>> round(average_precision_from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]), 4)
+    0.8056
+    """
+    labels, scores = _labels_and_scores(labels, scores)
+    _require_classes(labels, "average precision", negatives=False)
+    _, precision, recall, _ = _threshold_rates(labels, scores)
+    return float(np.sum(np.diff(recall, prepend=0.0) * precision))
+
+
+def auprc_trapezoid(labels, scores) -> float:
+    r"""Area under the PR curve by the trapezoid rule (linear interpolation).
+
+    .. math:: \mathrm{AUPRC}_{\mathrm{trap}} = \sum_n (R_n - R_{n-1})\, \frac{P_n + P_{n-1}}{2},
+              \qquad (R_0, P_0) = (0, 1)
+
+    A straight line between two PR points is not reachable by any classifier
+    (precision does not vary linearly between thresholds; Davis & Goadrich
+    2006), and it usually overstates the area compared with
+    :func:`average_precision_from_scores`. It equals
+    ``sklearn.metrics.auc(recall, precision)`` on scikit-learn's curve.
+
+    Examples
+    --------
+    >>> labels, scores = [1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]
+    >>> round(auprc_trapezoid(labels, scores), 4)  # the step-wise AP is 0.8056
+    0.8472
+    """
+    labels, scores = _labels_and_scores(labels, scores)
+    _require_classes(labels, "the area under the PR curve", negatives=False)
+    thresholds, precision, recall, _ = _threshold_rates(labels, scores)
+    precision, recall, _ = _curve_from_rates(precision, recall, thresholds)
+    return float(_cumulative_area(recall, precision)[-1])
+
+
+def precision_at_recall(labels, scores, min_recall: float) -> OperatingPoint:
+    r"""The best precision among thresholds that reach a recall target, and that threshold.
+
+    .. math:: \mathrm{P@R}(r) = \max_{t \,:\, \mathrm{recall}(t) \ge r} \mathrm{precision}(t)
+
+    This is the interpolated precision at r of the threshold curve (its start
+    point excluded: some item must be called positive). Thresholds with equal
+    precision are resolved towards the higher recall. The lowest threshold
+    reaches recall 1, so every r in [0, 1] has an answer.
+
+    Parameters
+    ----------
+    min_recall : float in [0, 1]
+        The recall target r.
+
+    Returns
+    -------
+    OperatingPoint
+        ``threshold`` (call positive when score >= threshold), ``precision``,
+        ``recall`` and ``f1`` there.
+
+    Examples
+    --------
+    >>> point = precision_at_recall([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], min_recall=0.5)
+    >>> point.threshold, point.precision, point.recall
+    (0.6, 0.75, 1.0)
+    """
+    min_recall = _as_fraction(min_recall, "min_recall")
+    labels, scores = _labels_and_scores(labels, scores)
+    _require_classes(labels, "precision_at_recall", negatives=False)
+    thresholds, precision, recall, f1 = _threshold_rates(labels, scores)
+    target = np.array([[min_recall]])
+    best = _interpolate_rows(recall.reshape(1, -1), precision.reshape(1, -1), target)[0, 0]
+    reaching = recall >= min_recall - _RECALL_TOLERANCE
+    index = int(np.flatnonzero(reaching & (precision == best))[-1])  # lowest such threshold: most recall
+    return _operating_point(index, thresholds, precision, recall, f1)
+
+
+def max_f1(labels, scores) -> OperatingPoint:
+    r"""The threshold with the highest F1, and its precision, recall and F1.
+
+    .. math:: F_1(t) = \frac{2\,P(t)\,R(t)}{P(t) + R(t)}
+              = \frac{2\,\mathrm{TP}(t)}{\mathrm{TP}(t) + \mathrm{FP}(t) + P}
+
+    with P(t) and R(t) the precision and recall at threshold t, and P the number of positives.
+
+    Thresholds with equal F1 are resolved towards the higher recall. Choosing
+    the threshold on the data that is then scored with it is optimistic: pick
+    it on held-out data.
+
+    Examples
+    --------
+    >>> point = max_f1([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1])
+    >>> point.threshold, round(point.f1, 4), point.precision, point.recall
+    (0.6, 0.8571, 0.75, 1.0)
+    """
+    labels, scores = _labels_and_scores(labels, scores)
+    _require_classes(labels, "max_f1", negatives=False)
+    thresholds, precision, recall, f1 = _threshold_rates(labels, scores)
+    index = int(np.flatnonzero(f1 == f1.max())[-1])  # lowest such threshold: most recall
+    return _operating_point(index, thresholds, precision, recall, f1)
