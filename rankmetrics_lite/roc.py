@@ -96,6 +96,14 @@ def _as_item_values(values: object, name: str) -> np.ndarray:
             f"{name} must be a sequence of numbers, one per item (list, tuple or 1-D array), "
             f"got {type(values).__name__}"
         )
+    if not (isinstance(values, np.ndarray) and values.dtype.kind in "biuf"):
+        # Text such as "1" would silently become a number, None would become NaN.
+        for index, item in enumerate(np.ravel(np.asarray(values, dtype=object))):
+            if not isinstance(item, (numbers.Real, np.bool_)):
+                raise TypeError(
+                    f"{name} must contain only numbers; {name}[{index}] is {item!r} "
+                    f"({type(item).__name__}): convert it first (for example float(x))"
+                )
     try:
         array = np.asarray(values, dtype=float)
     except (TypeError, ValueError) as exc:

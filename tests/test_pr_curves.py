@@ -424,6 +424,8 @@ def test_operating_points_match_brute_force(labelled, tenths):
          r"recall_levels must be a sequence of numbers, one per item .* got float"),
         (lambda: interpolated_precision([[0.5]], [[1.0]], [0.5]), ValueError,
          r"recall must be one-dimensional"),
+        (lambda: interpolated_precision([0.5], [1.0], ["0.5"]), TypeError,
+         r"recall_levels must contain only numbers; recall_levels\[0\] is '0.5' \(str\)"),
     ],
 )
 def test_bad_ranking_input_is_refused_with_a_helpful_message(call, error, message):
@@ -453,6 +455,9 @@ SCORE_FUNCTIONS = [pr_curve_from_scores, average_precision_from_scores, auprc_tr
         ([1, 0], {"a": 1}, TypeError, r"scores must be a sequence of numbers, one per item .* got dict"),
         ([1, 0], ["high", "low"], TypeError, r"scores must contain only numbers"),
         ([[1, 0]], [[0.3, 0.2]], ValueError, r"labels must be one-dimensional"),
+        (["1", "0"], [0.3, 0.2], TypeError,
+         r"labels must contain only numbers; labels\[0\] is '1' \(str\): convert it first"),
+        ([1, 0], [0.3, None], TypeError, r"scores must contain only numbers; scores\[1\] is None"),
     ],
 )
 def test_bad_scored_input_is_refused_with_a_helpful_message(function, labels, scores, error, message):

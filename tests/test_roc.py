@@ -211,6 +211,8 @@ ROC_FUNCTIONS = [roc_curve_points, roc_auc, lambda labels, scores: partial_auc(l
         ([], [], ValueError, r"labels and scores are empty"),
         ([1, 0], "ab", TypeError, r"scores must be a sequence of numbers, one per item .* got str"),
         (None, [0.3], TypeError, r"labels must be a sequence of numbers, one per item .* got NoneType"),
+        ([1, "0"], [0.3, 0.2], TypeError, r"labels must contain only numbers; labels\[1\] is '0' \(str\)"),
+        ([1, 0], np.array(["0.3", "0.2"]), TypeError, r"scores must contain only numbers; scores\[0\] is '0.3'"),
     ],
 )
 def test_bad_input_is_refused_with_a_helpful_message(function, labels, scores, error, message):
