@@ -27,8 +27,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "_build" / "screenshots"
 @pytest.fixture(scope="module")
 def book_url(built_book):
     """Serve the built book on a free loopback port for the length of the module."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built_book))
-    handler.log_message = lambda *args: None
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(QuietHandler, directory=str(built_book))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
