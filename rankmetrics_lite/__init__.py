@@ -16,14 +16,28 @@ from .cutoff_metrics import (
     recall_at_k,
 )
 from .dcg import dcg_at_k, ndcg_at_k
+from .pr_curves import (
+    auprc_trapezoid,
+    average_precision_from_scores,
+    eleven_point_precision,
+    interpolated_precision,
+    max_f1,
+    pr_curve_from_cutoffs,
+    pr_curve_from_scores,
+    precision_at_recall,
+)
 from .ranking_metrics import RankingMetrics
+from .roc import partial_auc, roc_auc, roc_curve_points
 from .reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
 from .ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
 
 __all__ = [
     "RankingMetrics",
+    "auprc_trapezoid",
     "average_precision",
+    "average_precision_from_scores",
     "dcg_at_k",
+    "eleven_point_precision",
     "expected_average_precision",
     "expected_ndcg_at_k",
     "expected_precision_at_k",
@@ -32,12 +46,20 @@ __all__ = [
     "gains_from_ids",
     "gmap",
     "hit_rate_at_k",
+    "interpolated_precision",
+    "max_f1",
     "ndcg_at_k",
+    "partial_auc",
+    "pr_curve_from_cutoffs",
+    "pr_curve_from_scores",
     "precision_at_k",
+    "precision_at_recall",
     "precision_recall_at_all_k",
     "r_precision",
     "rank_by_score",
     "recall_at_k",
     "reciprocal_rank",
     "relevance_from_ids",
+    "roc_auc",
+    "roc_curve_points",
 ]
