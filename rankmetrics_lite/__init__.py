@@ -27,15 +27,39 @@ from .pr_curves import (
     precision_at_recall,
 )
 from .ranking_metrics import RankingMetrics
-from .roc import partial_auc, roc_auc, roc_curve_points
+from .random_baseline import (
+    RandomBaseline,
+    random_hits_distribution,
+    random_precision_at_k,
+    random_recall_at_k,
+    simulate_random_precision,
+)
 from .reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
+from .roc import partial_auc, roc_auc, roc_curve_points
+from .significance import (
+    BootstrapInterval,
+    PairedTTest,
+    RandomizationTest,
+    SignTest,
+    bootstrap_ci,
+    holm_bonferroni,
+    paired_t_test,
+    randomization_test,
+    sign_test,
+)
 from .ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
 
 __all__ = [
+    "BootstrapInterval",
+    "PairedTTest",
+    "RandomBaseline",
+    "RandomizationTest",
     "RankingMetrics",
+    "SignTest",
     "auprc_trapezoid",
     "average_precision",
     "average_precision_from_scores",
+    "bootstrap_ci",
     "dcg_at_k",
     "eleven_point_precision",
     "expected_average_precision",
@@ -46,9 +70,11 @@ __all__ = [
     "gains_from_ids",
     "gmap",
     "hit_rate_at_k",
+    "holm_bonferroni",
     "interpolated_precision",
     "max_f1",
     "ndcg_at_k",
+    "paired_t_test",
     "partial_auc",
     "pr_curve_from_cutoffs",
     "pr_curve_from_scores",
@@ -56,10 +82,16 @@ __all__ = [
     "precision_at_recall",
     "precision_recall_at_all_k",
     "r_precision",
+    "random_hits_distribution",
+    "random_precision_at_k",
+    "random_recall_at_k",
+    "randomization_test",
     "rank_by_score",
     "recall_at_k",
     "reciprocal_rank",
     "relevance_from_ids",
     "roc_auc",
     "roc_curve_points",
+    "sign_test",
+    "simulate_random_precision",
 ]
