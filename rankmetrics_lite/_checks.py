@@ -30,32 +30,43 @@ def check_count(n: object, name: str) -> int:
     return int(n)
 
 
-def as_vector(values: object, name: str) -> np.ndarray:
-    """Return ``values`` as a finite 1-D float array, or raise."""
+def as_vector(values: object, name: str, *, ranked: bool = True) -> np.ndarray:
+    """Return ``values`` as a finite 1-D float array, or raise.
+
+    ``ranked`` says whether the values are in rank order (messages then name
+    the rank) or one per item of a set, such as labels (messages name
+    ``name[i]``).
+    """
+    def where(index: int) -> str:
+        return f"rank {index + 1} holds" if ranked else f"{name}[{index}] is"
+
+    kind = " in rank order" if ranked else ", one per item"
     if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
         raise TypeError(
-            f"{name} must be a sequence of numbers in rank order (list, tuple or 1-D array), "
+            f"{name} must be a sequence of numbers{kind} "
+            "(list, tuple or 1-D array), "
             f"got {type(values).__name__}"
         )
     if not (isinstance(values, np.ndarray) and values.dtype.kind in "biuf"):
         # Text such as "1" would silently become a number, None would become NaN.
-        for position, item in enumerate(np.ravel(np.asarray(values, dtype=object))):
+        for index, item in enumerate(np.ravel(np.asarray(values, dtype=object))):
             if not isinstance(item, (numbers.Real, np.bool_)):
                 raise TypeError(
-                    f"{name} must contain only numbers; position {position + 1} holds "
-                    f"{item!r} ({type(item).__name__}): convert it first (for example int(x))"
+                    f"{name} must contain only numbers; {where(index)} {item!r} "
+                    f"({type(item).__name__}): convert it first (for example int(x))"
                 )
     try:
         array = np.asarray(values, dtype=float)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{name} must contain only numbers: {exc}") from None
     if array.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional (one ranking), got shape {array.shape}")
+        one = "one ranking" if ranked else "one value per item"
+        raise ValueError(f"{name} must be one-dimensional ({one}), got shape {array.shape}")
     if not np.all(np.isfinite(array)):
-        position = int(np.flatnonzero(~np.isfinite(array))[0])
+        index = int(np.flatnonzero(~np.isfinite(array))[0])
         raise ValueError(
-            f"{name} must be finite; rank {position + 1} holds {array[position]}: "
-            "replace NaN or infinite values before scoring"
+            f"{name} must be finite; {where(index)} {array[index]}: "
+            "replace NaN or infinite values first"
         )
     return array
 

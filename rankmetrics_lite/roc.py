@@ -17,11 +17,11 @@ queries is a loop over sets.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 
+from ._checks import as_vector
 from .cutoff_metrics import _recall
 
 # ----------------------------------------------------------------- kernels --
@@ -91,34 +91,7 @@ def _mcclish(area: float, min_fpr: float, max_fpr: float) -> float:
 
 def _as_item_values(values: object, name: str) -> np.ndarray:
     """Return a finite 1-D float array with one value per item, or raise."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
-        raise TypeError(
-            f"{name} must be a sequence of numbers, one per item (list, tuple or 1-D array), "
-            f"got {type(values).__name__}"
-        )
-    if not (isinstance(values, np.ndarray) and values.dtype.kind in "biuf"):
-        # Text such as "1" would silently become a number, None would become NaN.
-        for index, item in enumerate(np.ravel(np.asarray(values, dtype=object))):
-            if not isinstance(item, (numbers.Real, np.bool_)):
-                raise TypeError(
-                    f"{name} must contain only numbers; {name}[{index}] is {item!r} "
-                    f"({type(item).__name__}): convert it first (for example float(x))"
-                )
-    try:
-        array = np.asarray(values, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must contain only numbers: {exc}") from None
-    if array.ndim != 1:
-        raise ValueError(
-            f"{name} must be one-dimensional (one value per item), got shape {array.shape}"
-        )
-    if not np.all(np.isfinite(array)):
-        index = int(np.flatnonzero(~np.isfinite(array))[0])
-        raise ValueError(
-            f"{name} must be finite; {name}[{index}] is {array[index]}: "
-            "replace NaN or infinite values before evaluating"
-        )
-    return array
+    return as_vector(values, name, ranked=False)
 
 
 def _labels_and_scores(labels: object, scores: object) -> tuple[np.ndarray, np.ndarray]:
