@@ -1,0 +1,95 @@
+"""The views of the chapter "Statistics of P@k and R@k": frames, slider, figures."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from rankmetrics_lite import precision_at_k
+from rankmetrics_lite.random_baseline import random_precision_at_k, simulate_random_precision
+from rankmetrics_lite.views.statistics import (
+    binomial_precision_pmf,
+    paired_scores_figure,
+    precision_distribution_figure,
+    precision_per_query,
+    random_precision_frame,
+    random_precision_slider,
+)
+
+KS = [1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 35, 40, 45, 48, 50]
+
+
+def test_frame_numbers_come_from_the_package():
+    for k in (1, 20, 49, 50):
+        frame = random_precision_frame(50, 10, k)
+        exact = random_precision_at_k(50, 10, k)
+        assert frame.numbers["k"] == str(k)
+        assert frame.numbers["E[P@k]"] == "0.2000"
+        assert frame.numbers["exact Var"] == f"{exact.variance:.5f}"
+        assert frame.numbers["binomial Var"] == f"{0.2 * 0.8 / k:.5f}"
+        assert frame.numbers["(N-k)/(N-1)"] == f"{(50 - k) / 49:.4f}"
+        assert isinstance(frame.figure, Figure) and str(k) in frame.alt
+
+
+def test_frame_without_spread():
+    frame = random_precision_frame(50, 0, 10)  # no relevant item: no variance at all
+    assert frame.numbers["exact Var"] == "0.00000" and frame.numbers["(N-k)/(N-1)"] == "1.0000"
+
+
+def test_binomial_pmf_sums_to_one_and_checks_its_input():
+    pmf = binomial_precision_pmf(50, 10, 20)
+    assert pmf.shape == (21,) and abs(pmf.sum() - 1) < 1e-12
+    with pytest.raises(ValueError, match="k must be at most n_items"):
+        binomial_precision_pmf(10, 3, 11)
+
+
+def test_precision_per_query_equals_precision_at_k():
+    rows = np.random.default_rng(0).integers(0, 2, size=(7, 12))
+    out = precision_per_query(rows, ks=[1, 5, 12, 15])
+    for k, values in out.items():
+        assert values.tolist() == [precision_at_k(row, k) for row in rows]
+    with pytest.raises(ValueError, match="relevance_rows must hold only 0"):
+        precision_per_query([[0, 2]], ks=[1])
+    with pytest.raises(ValueError, match="one ranking per row"):
+        precision_per_query([1, 0], ks=[1])
+
+
+def test_figures_are_figures():
+    draws = simulate_random_precision(50, 10, 20, n_draws=500, seed=0)
+    assert isinstance(precision_distribution_figure(50, 10, 20, simulated=draws), Figure)
+    assert isinstance(paired_scores_figure([0.1, 0.5, 0.9], [0.2, 0.5, 0.7]), Figure)
+    with pytest.raises(ValueError, match="same length"):
+        paired_scores_figure([0.1, 0.5], [0.2])
+
+
+def test_live_widget_follows_the_slider():
+    box = random_precision_slider(50, 10, KS, k=20).widget()
+    slider, shown = box.children
+    assert 'data-name="exact Var">0.00490<' in shown.value
+    slider.value = 50
+    assert 'data-name="k">50<' in shown.value and 'data-name="exact Var">0.00000<' in shown.value
+    slider.value = 1
+    assert 'data-name="exact Var">0.16000<' in shown.value
+    assert 'data-name="binomial Var">0.16000<' in shown.value
+
+
+def test_static_face_holds_every_frame():
+    html = random_precision_slider(50, 10, KS, k=20).static_html()
+    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
+                        html, re.S).group(1)
+    frames = json.loads(payload)
+    assert frames["values"] == [str(k) for k in KS]
+    for k, frame in zip(KS, frames["html"]):
+        exact = random_precision_at_k(50, 10, k)
+        assert f'data-name="exact Var">{exact.variance:.5f}<' in frame
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)
+    assert f'value="{KS.index(20)}"' in html
+
+
+def test_slider_rejects_bad_cutoffs():
+    with pytest.raises(ValueError, match="k must be a positive integer"):
+        random_precision_slider(50, 10, [0, 1])
