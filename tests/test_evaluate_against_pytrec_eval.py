@@ -1,0 +1,123 @@
+"""Cross-checks of evaluate() against pytrec_eval (trec_eval's code behind a Python API).
+
+Seeded random collections exercise what separates careful implementations:
+tied scores (also scores equal only in float32), graded and negative grades,
+queries with no relevant document, judged queries missing from the run, run
+queries nobody judged, and rankings shorter than the cutoffs.
+
+What pytrec_eval does differently from the trec_eval binary with ``-c`` (found
+here, and checked by the tests below):
+
+* a judged query that is missing from the run is absent from its output, so
+  a mean taken over its output ignores it; trec_eval ``-c`` (and evaluate)
+  scores it 0 and divides by the number of judged queries;
+* a judged query whose run entry is an empty dict is in its output, with 0;
+* a qrels entry with no judgement at all (``{}``) is absent from its output;
+  evaluate treats it as a judged query with no relevant document.
+On every query both evaluate, the values agree to 1e-12.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rankmetrics_lite.evaluate import evaluate
+from rankmetrics_lite.measures import parse_measure
+
+pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eval-terrier) is not installed")
+
+CUTOFFS = (1, 3, 5, 10, 50)
+MEASURES = (
+    ["Rprec", "AP", "RR", "nDCG"]
+    + [f"{family}@{k}" for family in ("P", "R", "AP", "nDCG", "Success") for k in CUTOFFS]
+)
+DOC_IDS = [f"d{i}" for i in range(25)] + ["9", "10", "100", "Z", "a", "é", "doc#1"]
+
+
+def _pytrec_names() -> dict[str, str]:
+    """Our name -> the name pytrec_eval uses in its output."""
+    return {m: parse_measure(m).trec_eval_name for m in MEASURES}
+
+
+def _pytrec_request() -> set[str]:
+    """Measures to ask pytrec_eval for, with our cutoffs ('P.1,3,5,10,50')."""
+    ks = ",".join(map(str, CUTOFFS))
+    return {"Rprec", "map", "recip_rank", "ndcg", f"P.{ks}", f"recall.{ks}", f"map_cut.{ks}",
+            f"ndcg_cut.{ks}", f"success.{ks}"}
+
+
+def random_collection(seed: int) -> tuple[dict, dict]:
+    rng = np.random.default_rng(seed)
+    qrels, run = {}, {}
+    for q in range(25):
+        qid = f"q{q}"
+        judged = rng.choice(DOC_IDS, size=rng.integers(1, 15), replace=False)
+        grades = rng.choice([-1, 0, 0, 1, 1, 2, 3], size=judged.size)
+        if q % 7 == 3:
+            grades = np.minimum(grades, 0)  # no relevant document
+        qrels[qid] = dict(zip(judged.tolist(), grades.tolist()))
+    for q in range(28):  # q25..q27 are not judged
+        if q % 9 == 4:
+            continue  # judged, but missing from the run
+        ranked = rng.choice(DOC_IDS, size=rng.integers(0, 30), replace=False)
+        kind = q % 3
+        if kind == 0:  # heavy ties
+            scores = rng.choice([0.0, 0.5, 1.0, 2.0], size=ranked.size)
+        elif kind == 1:  # scores that differ only beyond float32 precision tie in trec_eval
+            scores = 1.0 + rng.integers(0, 3, size=ranked.size) * 1e-9
+        else:
+            scores = np.round(rng.normal(size=ranked.size), 2)
+        run[f"q{q}"] = dict(zip(ranked.tolist(), scores.tolist()))
+    return run, qrels
+
+
+SEEDS = range(8)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("level", [1, 2])
+def test_every_query_agrees_with_pytrec_eval(seed, level):
+    run, qrels = random_collection(seed)
+    ours = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level)
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request(), relevance_level=level).evaluate(run)
+    names = _pytrec_names()
+    for qid, values in theirs.items():
+        for measure, trec_name in names.items():
+            assert ours[qid][measure] == pytest.approx(values[trec_name], abs=1e-12), (seed, qid, measure)
+    # The only judged queries pytrec_eval leaves out are those missing from the run.
+    assert set(ours) - set(theirs) == {qid for qid in qrels if qid not in run}
+    for qid in set(ours) - set(theirs):
+        assert all(value == 0.0 for value in ours[qid].values())
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_means_are_pytrec_eval_means_over_every_judged_query(seed):
+    run, qrels = random_collection(seed)
+    ours = evaluate(run, qrels, MEASURES)
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request()).evaluate(run)
+    for measure, trec_name in _pytrec_names().items():
+        complete = sum(theirs.get(qid, {}).get(trec_name, 0.0) for qid in qrels) / len(qrels)  # -c
+        assert ours[measure] == pytest.approx(complete, abs=1e-12), (seed, measure)
+
+
+def test_skipping_empty_queries_matches_pytrec_eval_on_the_rest():
+    run, qrels = random_collection(3)
+    ours = evaluate(run, qrels, MEASURES, per_query=True, empty_queries="skip")
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request()).evaluate(run)
+    assert set(ours) == {qid for qid, judged in qrels.items() if any(g >= 1 for g in judged.values())}
+    for qid in set(ours) & set(theirs):
+        assert ours[qid]["AP"] == pytest.approx(theirs[qid]["map"], abs=1e-12)
+
+
+def test_pytrec_eval_differences_documented_above():
+    qrels = {"judged": {"a": 1}, "missing": {"a": 1}, "empty_run": {"a": 1}, "no_judgements": {}}
+    run = {"judged": {"a": 1.0}, "empty_run": {}, "unjudged": {"a": 1.0}}
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, {"map"}).evaluate(run)
+    assert set(theirs) == {"judged", "empty_run"}
+    ours = evaluate(run, qrels, "AP", per_query=True)
+    assert ours == {"judged": {"AP": 1.0}, "missing": {"AP": 0.0}, "empty_run": {"AP": 0.0},
+                    "no_judgements": {"AP": 0.0}}
+    # pytrec_eval, like trec_eval, stores scores as 32-bit floats: 1 + 1e-9 ties with 1.
+    tied = pytrec_eval.RelevanceEvaluator({"q": {"a": 1}}, {"recip_rank"}).evaluate({"q": {"a": 1 + 1e-9, "b": 1.0}})
+    assert tied["q"]["recip_rank"] == 0.5 == evaluate({"q": {"a": 1 + 1e-9, "b": 1.0}}, {"q": {"a": 1}}, "RR")["RR"]
