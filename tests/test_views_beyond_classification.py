@@ -1,0 +1,74 @@
+"""The views of the chapter "Beyond classification": two orders of one set of items."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rankmetrics_lite import precision_at_k
+from rankmetrics_lite.views.beyond_classification import (
+    reading_frame,
+    reading_slider,
+    relevant_seen,
+    two_rankings_figure,
+)
+
+A = [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+B = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1]
+RANKINGS = {"A": A, "B": B}
+
+
+def test_relevant_seen_counts_from_the_top():
+    assert relevant_seen(A).tolist() == [1, 2, 3, 3, 3, 3, 3, 3, 3, 3]
+    assert relevant_seen(B).tolist() == [0] * 7 + [1, 2, 3]
+    assert relevant_seen([0, 0]).tolist() == [0, 0]
+    assert relevant_seen([]).tolist() == []
+
+
+def test_frame_numbers_come_from_the_package():
+    for k in range(1, 11):
+        frame = reading_frame(RANKINGS, k)
+        assert frame.numbers["k"] == str(k)
+        assert frame.numbers["A: relevant seen"] == str(sum(A[:k]))
+        assert frame.numbers["B: relevant seen"] == str(sum(B[:k]))
+        assert frame.numbers["A: P@k"] == f"{precision_at_k(A, k):.4f}"
+        assert frame.numbers["B: P@k"] == f"{precision_at_k(B, k):.4f}"
+        assert frame.alt and frame.figure is not None
+
+
+def test_bad_rankings_fail_at_the_door():
+    with pytest.raises(ValueError, match="two relevance vectors"):
+        reading_frame({"A": A}, 1)
+    with pytest.raises(ValueError, match="same length"):
+        two_rankings_figure({"A": A, "B": B[:5]})
+    with pytest.raises(ValueError, match="only 0"):
+        reading_slider({"A": A, "B": [2] * 10})
+
+
+def test_live_widget_follows_the_slider():
+    slider, shown = reading_slider(RANKINGS, k=3).widget().children
+    assert 'data-name="A: relevant seen">3<' in shown.value
+    assert 'data-name="B: relevant seen">0<' in shown.value
+    slider.value = 9
+    assert 'data-name="B: relevant seen">2<' in shown.value
+    assert 'data-name="B: P@k">0.2222<' in shown.value
+    slider.value = 10
+    assert 'data-name="A: P@k">0.3000<' in shown.value
+    assert 'data-name="B: P@k">0.3000<' in shown.value
+
+
+def test_static_face_holds_every_frame_and_no_network():
+    html = reading_slider(RANKINGS, k=3).static_html()
+    frames = json.loads(re.search(
+        r'<script type="application/json" class="rml-frames">(.*?)</script>', html, re.S
+    ).group(1))
+    assert frames["values"] == [str(k) for k in range(1, 11)]
+    for k, frame in zip(range(1, 11), frames["html"]):
+        assert f'data-name="B: relevant seen">{sum(B[:k])}<' in frame
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)
+    assert html == reading_slider(RANKINGS, k=3).static_html()
+    assert repr(reading_slider(RANKINGS, k=3)) == (
+        "Slider over k = 1..10; at k = 3: k = 3, A: relevant seen = 3, B: relevant seen = 0, "
+        "A: P@k = 1.0000, B: P@k = 0.0000")
