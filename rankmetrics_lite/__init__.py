@@ -16,6 +16,7 @@ from .cutoff_metrics import (
     recall_at_k,
 )
 from .dcg import dcg_at_k, ndcg_at_k
+from .evaluate import evaluate
 from .pr_curves import (
     auprc_trapezoid,
     average_precision_from_scores,
@@ -48,6 +49,7 @@ from .significance import (
     sign_test,
 )
 from .ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
+from .trec_io import read_trec_qrels, read_trec_run, write_trec_run
 
 __all__ = [
     "BootstrapInterval",
@@ -62,6 +64,7 @@ __all__ = [
     "bootstrap_ci",
     "dcg_at_k",
     "eleven_point_precision",
+    "evaluate",
     "expected_average_precision",
     "expected_ndcg_at_k",
     "expected_precision_at_k",
@@ -87,6 +90,8 @@ __all__ = [
     "random_recall_at_k",
     "randomization_test",
     "rank_by_score",
+    "read_trec_qrels",
+    "read_trec_run",
     "recall_at_k",
     "reciprocal_rank",
     "relevance_from_ids",
@@ -94,4 +99,5 @@ __all__ = [
     "roc_curve_points",
     "sign_test",
     "simulate_random_precision",
+    "write_trec_run",
 ]
