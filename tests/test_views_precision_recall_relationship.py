@@ -1,0 +1,79 @@
+"""The k-slider of the chapter "The precision-recall relationship": frame, widget, static face."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rankmetrics_lite import precision_at_k, recall_at_k
+from rankmetrics_lite.views.precision_recall_relationship import (
+    against_k_figure,
+    pr_curve_figure,
+    relationship_frame,
+    relationship_numbers,
+    relationship_slider,
+)
+
+RANKING = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1]
+N_RELEVANT = 10
+
+
+def test_frame_numbers_come_from_the_package_and_keep_the_identity():
+    for k in range(1, len(RANKING) + 1):
+        frame = relationship_frame(RANKING, N_RELEVANT, k)
+        p, r = precision_at_k(RANKING, k), recall_at_k(RANKING, k, N_RELEVANT)
+        assert frame.numbers["k"] == str(k)
+        assert frame.numbers["|R_k|"] == str(sum(RANKING[:k]))
+        assert frame.numbers["P@k"] == f"{p:.4f}"
+        assert frame.numbers["R@k"] == f"{r:.4f}"
+        assert frame.numbers["P@k × k"] == frame.numbers["R@k × |R|"] == f"{sum(RANKING[:k]):.4f}"
+        assert f"k = {k}" in frame.alt and frame.figure is not None
+
+
+def test_figures_have_the_expected_axes():
+    assert [ax.get_xlabel() for ax in pr_curve_figure(RANKING, N_RELEVANT, k=3).axes] == ["recall R@k"]
+    assert against_k_figure(RANKING, N_RELEVANT).axes[1].get_xlabel() == "cutoff k"
+    assert len(relationship_frame(RANKING, N_RELEVANT, 4).figure.axes) == 3
+
+
+def test_bad_input_fails_at_the_door():
+    with pytest.raises(ValueError, match="k must be at most the length of the ranking"):
+        relationship_numbers(RANKING, N_RELEVANT, 21)
+    with pytest.raises(ValueError, match="recall is undefined when n_relevant is 0"):
+        relationship_numbers([0, 0], 0, 1)
+    with pytest.raises(ValueError, match="n_relevant must be at least"):
+        relationship_slider(RANKING, 5)
+
+
+def test_live_widget_follows_the_slider():
+    box = relationship_slider(RANKING, N_RELEVANT, k=7).widget()
+    slider, shown = box.children
+    assert 'data-name="P@k">0.5714<' in shown.value
+    slider.value = 10
+    assert 'data-name="P@k">0.6000<' in shown.value and 'data-name="R@k">0.6000<' in shown.value
+    slider.value = 20
+    assert 'data-name="|R_k|">9<' in shown.value and 'data-name="R@k">0.9000<' in shown.value
+
+
+def test_static_face_holds_every_frame_and_no_network():
+    html = relationship_slider(RANKING, N_RELEVANT, k=7).static_html()
+    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
+                        html, re.S).group(1)
+    frames = json.loads(payload)
+    assert frames["values"] == [str(k) for k in range(1, 21)]
+    for k, frame in zip(range(1, 21), frames["html"]):
+        assert f'data-name="R@k">{recall_at_k(RANKING, k, N_RELEVANT):.4f}<' in frame
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)
+    assert 'value="6"' in html  # k = 7 is position 6 of the range input
+
+
+def test_static_face_is_deterministic():
+    assert (relationship_slider([1, 0, 1], 2, k=2).static_html()
+            == relationship_slider([1, 0, 1], 2, k=2).static_html())
+
+
+def test_text_face():
+    text = repr(relationship_slider(RANKING, N_RELEVANT, k=7))
+    assert text.startswith("Slider over k = 1..20; at k = 7: k = 7, |R_k| = 4, P@k = 0.5714")
