@@ -1,0 +1,40 @@
+"""Answers to the exercises of the chapter "Summary"."""
+
+
+def _measures(relevance, n_relevant, k):
+    found = sum(relevance[:k])
+    result = {"P": found / k, "Hit": float(found > 0)}
+    if n_relevant == 0:
+        return {**result, "R": None, "F1": None, "Rprec": None}
+    return {**result, "R": found / n_relevant, "F1": 2 * found / (k + n_relevant),
+            "Rprec": sum(relevance[:n_relevant]) / n_relevant}
+
+
+def _measures_divides_by_returned(relevance, n_relevant, k):  # pitfall 1
+    result = _measures(relevance, n_relevant, k)
+    top = relevance[:k]
+    return {**result, "P": sum(top) / len(top) if top else 0.0}
+
+
+def _measures_zero_for_empty(relevance, n_relevant, k):  # |R| = 0 scored 0, not None
+    if n_relevant == 0:
+        found = sum(relevance[:k])
+        return {"P": found / k, "Hit": float(found > 0), "R": 0.0, "F1": 0.0, "Rprec": 0.0}
+    return _measures(relevance, n_relevant, k)
+
+
+def _measures_hit_as_recall(relevance, n_relevant, k):  # pitfall 8
+    result = _measures(relevance, n_relevant, k)
+    if n_relevant:
+        result["R"] = result["Hit"]
+    return result
+
+
+ANSWERS = {
+    "summary-spot-pitfalls": {"right": {1, 2, 8, 9},
+                              "wrong": [{1, 2}, {1, 2, 4, 8, 9}, [1, 2, 8], "1, 2, 8, 9",
+                                        {1, 2, 8, 10}]},
+    "summary-all-measures": {"right": _measures,
+                             "wrong": [_measures_divides_by_returned, _measures_zero_for_empty,
+                                       _measures_hit_as_recall, {"P": 0.6}]},
+}
