@@ -14,7 +14,7 @@ import numbers
 from array import array
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
-from itertools import chain
+from itertools import chain, compress
 
 import numpy as np
 
@@ -204,21 +204,19 @@ def _depth_needed(measures: list[Measure]) -> int | None:
 
 def _read_qrels(qrels: object) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Query ids, judgements per query and all grades (flat, in query order), checked."""
-    if not isinstance(qrels, Mapping):
-        raise TypeError(
-            f"qrels must be a dict {{query_id: {{doc_id: grade}}}}, got {type(qrels).__name__}"
-        )
+    _check_nested(qrels, "qrels", "{doc_id: grade}")
     if not qrels:
         raise ValueError("qrels is empty: evaluation needs at least one judged query")
     qids = list(qrels)
-    judgements = list(qrels.values())
-    for qid, judged in zip(qids, judgements):
-        _check_id(qid, "qrels", "query ids")
-        _check_inner(judged, qid, "qrels", "{doc_id: grade}")
+    judgements = _as_dicts(qrels.values())
+    if not _only(chain.from_iterable(judgements), str):
+        for qid, judged in zip(qids, judgements):
+            for docid in judged:
+                _check_doc_id(docid, "qrels", qid)
     counts = np.fromiter(map(len, judgements), dtype=np.int64, count=len(qids))
     try:
         # array('q') takes ints only: a float or a string grade fails here, at C speed.
-        grades = np.frombuffer(array("q", chain.from_iterable(j.values() for j in judgements)), np.int64)
+        grades = np.frombuffer(array("q", chain.from_iterable(map(dict.values, judgements))), np.int64)
     except (TypeError, OverflowError):
         qid, docid, grade = _first_entry(qrels, lambda g: not _is_integer(g))
         raise TypeError(
@@ -276,16 +274,14 @@ def _ideal_rows(counts: np.ndarray, grades: np.ndarray, depth: int | None) -> np
 
 
 def _check_run_shape(run: object, qrels: Mapping) -> None:
-    if not isinstance(run, Mapping):
-        raise TypeError(f"run must be a dict {{query_id: {{doc_id: score}}}}, got {type(run).__name__}")
+    _check_nested(run, "run", "{doc_id: score}")
+    # The first document id of each query only: checking all ten million ids of a
+    # large run would cost a good part of the evaluation, and a run with integer
+    # ids (which would silently match no judgement) has them throughout.
     for qid, ranking in run.items():
-        _check_id(qid, "run", "query ids")
-        if not isinstance(ranking, Mapping):
-            raise TypeError(f"run[{qid!r}] must be a dict {{doc_id: score}}, got {type(ranking).__name__}")
-        # The first id only: checking all ten million ids of a large run would cost
-        # more than the evaluation, and a run with integer ids has them throughout.
         for docid in ranking:
-            _check_id(docid, f"run[{qid!r}]", "document ids")
+            if type(docid) is not str:
+                _check_doc_id(docid, "run", qid)
             break
     if not any(qid in run for qid in qrels):
         run_ids = ", ".join(map(repr, list(run)[:3])) or "none"
@@ -314,45 +310,37 @@ def _ranked_grades(
     """
     empty: dict = {}
     rankings = [run.get(qid, empty) for qid in qids]
-    judgements = [qrels[qid] for qid in qids]
+    rankings = _as_dicts(rankings)
     ranked = _RankedRun(qids, rankings, score_precision)
-    # One dict lookup per judged document (fewer than ranked ones): its score, or
-    # NaN when the run did not retrieve it.
-    found = np.fromiter(
-        chain.from_iterable(map(r.get, j) for r, j in zip(rankings, judgements)),
-        dtype=float,
-        count=grades.size,
-    )
-    row_of = np.repeat(np.arange(len(qids)), counts)
-    seen = ~np.isnan(found) & ((grades >= relevance_level) | (grades > 0))
-    where = np.flatnonzero(seen)
-    ranks = ranked.ranks(row_of[where], found[where], _JudgedIds(judgements, counts, where).at)
+
+    # The judged documents a measure can see: relevant, or with a positive gain.
+    visible = (grades >= relevance_level) | (grades > 0)
+    docids = list(compress(chain.from_iterable(map(qrels.__getitem__, qids)), visible.tolist()))
+    rows = np.repeat(np.arange(len(qids)), counts)[visible]
+    grades = grades[visible]
+    # One dict lookup each, in C: its score in the run, or NaN if not retrieved.
+    in_run = np.array(rankings, dtype=object)[rows]
+    scores = np.fromiter(map(dict.get, in_run, docids), dtype=float, count=len(docids))
+    retrieved = np.flatnonzero(~np.isnan(scores))
+    ranks = ranked.ranks(rows[retrieved], scores[retrieved], lambda i: docids[retrieved[i]])
 
     width = int(ranked.counts.max(initial=0))
     if depth is not None:
         width = min(width, depth)
-    matrix = np.full((len(qids), width), _UNJUDGED, dtype=np.int64)
+    matrix = np.full((len(qids), width), _UNJUDGED, dtype=_narrowest_int(grades))
     inside = ranks < width
-    matrix[row_of[where][inside], ranks[inside]] = grades[where][inside]
+    matrix[rows[retrieved][inside], ranks[inside]] = grades[retrieved][inside]
     return matrix
 
 
-class _JudgedIds:
-    """The document ids of some judged entries, fetched only when asked for."""
-
-    def __init__(self, judgements: list[Mapping], counts: np.ndarray, flat_positions: np.ndarray):
-        self.judgements = judgements
-        self.starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-        self.row_of = np.repeat(np.arange(len(judgements)), counts)
-        self.flat_positions = flat_positions
-        self.cache: dict[int, list[str]] = {}
-
-    def at(self, index: int) -> str:
-        flat = int(self.flat_positions[index])
-        row = int(self.row_of[flat])
-        if row not in self.cache:
-            self.cache[row] = list(self.judgements[row])
-        return self.cache[row][flat - int(self.starts[row])]
+def _narrowest_int(values: np.ndarray) -> type:
+    """The smallest signed integer type that holds ``values`` (int8 for usual grades)."""
+    low, high = int(values.min(initial=0)), int(values.max(initial=0))
+    for candidate in (np.int8, np.int16, np.int32):
+        limits = np.iinfo(candidate)
+        if limits.min <= low and high <= limits.max:
+            return candidate
+    return np.int64
 
 
 class _RankedRun:
@@ -373,19 +361,17 @@ class _RankedRun:
         self.counts = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
         self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
         values = self._scores()
-        if score_precision == "float32":
-            self.code_of = _float32_codes
-        else:
-            self.code_of = _Float64Codes(values)
+        self.code_of = _float32_codes if score_precision == "float32" else _Float64Codes(values)
         self.codes = self.code_of(values)
-        row_of = np.repeat(np.arange(len(rankings), dtype=np.uint64), self.counts)
-        self.sorted_keys = np.sort(_keys(row_of, self.codes))
+        del values  # ten million scores are 80 MB: free them before the sort
+        self.sorted_keys = _keys(np.arange(len(rankings)), self.codes, repeats=self.counts)
+        self.sorted_keys.sort()
 
     def ranks(self, rows: np.ndarray, scores: np.ndarray, docid_at: Callable[[int], str]) -> np.ndarray:
         """0-based rank of documents given by row and score (each must be in the run);
         ``docid_at(i)`` gives the id of the i-th one, needed only if its score is tied."""
         codes = self.code_of(scores)
-        keys = _keys(rows.astype(np.uint64), codes)
+        keys = _keys(rows, codes)
         first = np.searchsorted(self.sorted_keys, keys, side="left")
         ranks = first - self.starts[rows]
         tied = np.flatnonzero(np.searchsorted(self.sorted_keys, keys, side="right") - first > 1)
@@ -409,7 +395,7 @@ class _RankedRun:
         """All scores, end to end, checked: real and finite."""
         try:
             # array('d') takes real numbers only (no strings, no None), at C speed.
-            values = np.frombuffer(array("d", chain.from_iterable(r.values() for r in self.rankings)))
+            values = np.frombuffer(array("d", chain.from_iterable(map(dict.values, self.rankings))))
         except (TypeError, ValueError, OverflowError):
             qid, docid, score = _first_entry(
                 dict(zip(self.qids, self.rankings)), lambda s: not isinstance(s, numbers.Real)
@@ -441,18 +427,24 @@ def _trec_ranking(qid: str, ranking: Mapping[str, float]) -> list[str]:
     return in_order
 
 
-def _keys(rows: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    return (rows << np.uint64(32)) | codes.astype(np.uint64)
+def _keys(rows: np.ndarray, codes: np.ndarray, repeats: np.ndarray | None = None) -> np.ndarray:
+    """``row << 32 | code`` as uint64; with ``repeats``, row i stands for repeats[i] codes."""
+    high = np.asarray(rows, dtype=np.uint64) << np.uint64(32)
+    keys = high if repeats is None else np.repeat(high, repeats)
+    return np.bitwise_or(keys, codes, out=keys)  # in place: no second 8-byte array
 
 
 def _float32_codes(scores: np.ndarray) -> np.ndarray:
     """Codes of scores rounded to float32, as trec_eval stores them: higher score,
     lower code. A float's bits, sign-adjusted, sort in the order of its value."""
     with np.errstate(over="ignore"):  # beyond float32's range: +-inf, as in C
-        single = np.asarray(scores, dtype=np.float64).astype(np.float32) + np.float32(0.0)  # -0.0 -> 0.0
-    bits = single.view(np.uint32)
-    ascending = np.where(bits >> np.uint32(31) == 1, ~bits, bits | np.uint32(0x80000000))
-    return ~ascending
+        single = np.asarray(scores, dtype=np.float64).astype(np.float32)
+    single += np.float32(0.0)  # -0.0 becomes 0.0: they compare equal
+    bits = single.view(np.uint32)  # worked on in place, 4 bytes a score
+    negative = bits >= np.uint32(0x80000000)
+    np.invert(bits, out=bits, where=negative)  # negatives: larger magnitude, smaller code
+    np.bitwise_or(bits, np.uint32(0x80000000), out=bits, where=~negative)
+    return np.invert(bits, out=bits)  # descending
 
 
 class _Float64Codes:
@@ -477,25 +469,47 @@ def _check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
     return value
 
 
-def _check_id(qid: object, where: str, what: str) -> None:
-    if not isinstance(qid, str):
+def _check_nested(nested: object, name: str, inner_shape: str) -> None:
+    """``nested`` must be a mapping from string query ids to mappings. The usual
+    case (a dict of dicts with str keys) is confirmed by C-speed passes; the
+    slow, item-by-item pass runs only to name a culprit (or admit subclasses)."""
+    if not isinstance(nested, Mapping):
         raise TypeError(
-            f"{where} {what} must be strings (as in TREC files), got {qid!r} "
-            f"({type(qid).__name__}): convert them with str()"
+            f"{name} must be a dict {{query_id: {inner_shape}}}, got {type(nested).__name__}"
+        )
+    if not _only(nested.keys(), str):
+        for qid in nested:
+            if not isinstance(qid, str):
+                raise TypeError(
+                    f"{name} query ids must be strings (as in TREC files), got {qid!r} "
+                    f"({type(qid).__name__}): convert them with str()"
+                )
+    if not _only(nested.values(), dict):
+        for qid, inner in nested.items():
+            if not isinstance(inner, Mapping):
+                raise TypeError(f"{name}[{qid!r}] must be a dict {inner_shape}, got {type(inner).__name__}")
+
+
+def _check_doc_id(docid: object, name: str, qid: str) -> None:
+    if not isinstance(docid, str):
+        raise TypeError(
+            f"{name}[{qid!r}] has the document id {docid!r} ({type(docid).__name__}): document "
+            "ids must be strings (as in TREC files), convert them with str()"
         )
 
 
-def _check_inner(inner: object, qid: str, where: str, shape: str) -> None:
-    if not isinstance(inner, Mapping):
-        raise TypeError(f"{where}[{qid!r}] must be a dict {shape}, got {type(inner).__name__}")
-    try:
-        "".join(inner)  # str.join refuses a non-string key, at C speed
-    except TypeError:
-        docid = next(d for d in inner if not isinstance(d, str))
-        raise TypeError(
-            f"{where}[{qid!r}] has the document id {docid!r} ({type(docid).__name__}): document "
-            "ids must be strings (as in TREC files), convert them with str()"
-        ) from None
+def _as_dicts(mappings: Iterable[Mapping]) -> list[dict]:
+    """The mappings as a list of dicts (copying only those that are not), so that
+    C-level helpers such as ``dict.get`` and ``dict.values`` apply to all."""
+    mappings = list(mappings)
+    if _only(mappings, dict):
+        return mappings
+    return [m if isinstance(m, dict) else dict(m) for m in mappings]
+
+
+def _only(values: Iterable, kind: type) -> bool:
+    """Whether every value is exactly of type ``kind``, in one C-speed pass."""
+    return set(map(type, values)) <= {kind}
 
 
 def _first_entry(nested: Mapping, is_bad: Callable[[object], bool]) -> tuple[str, str, object]:

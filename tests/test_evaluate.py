@@ -196,7 +196,7 @@ def test_exponential_gain_is_an_option():
         (RUN, {"q1": {"d1"}}, TypeError, r"qrels\['q1'\] must be a dict \{doc_id: grade\}, got set"),
         ({1: {"d1": 1.0}}, QRELS, TypeError, r"run query ids must be strings .*got 1 \(int\): convert them with str\(\)"),
         (RUN, {1: {"d1": 1}}, TypeError, r"qrels query ids must be strings .*got 1 \(int\)"),
-        ({"q1": {7: 1.0}}, QRELS, TypeError, r"run\['q1'\] document ids must be strings .*got 7 \(int\)"),
+        ({"q1": {7: 1.0}}, QRELS, TypeError, r"run\['q1'\] has the document id 7 \(int\): document ids must be strings"),
         (RUN, {"q1": {"d1": 1, 7: 1}}, TypeError, r"qrels\['q1'\] has the document id 7 \(int\)"),
         ({"q1": {"d1": "0.9"}}, QRELS, TypeError, r"run\['q1'\]\['d1'\] must be a number .*got '0\.9' \(str\)"),
         ({"q1": {"d1": None}}, QRELS, TypeError, r"run\['q1'\]\['d1'\] must be a number .*got None"),
@@ -365,3 +365,12 @@ def test_many_queries_with_many_ties_match_the_reference_ranking():
     for qid, judged in qrels.items():
         relevance = [int(judged.get(d, 0) >= 1) for d in _reference_ranking(run.get(qid, {}))]
         assert per_query[qid]["RR"] == reciprocal_rank(relevance)
+
+
+def test_any_mapping_will_do_for_run_and_qrels():
+    from collections import OrderedDict, defaultdict
+    from types import MappingProxyType
+
+    run = MappingProxyType({qid: MappingProxyType(dict(r)) for qid, r in RUN.items()})
+    qrels = defaultdict(dict, {qid: OrderedDict(j) for qid, j in QRELS.items()})
+    assert evaluate(run, qrels, ALL_MEASURES) == evaluate(RUN, QRELS, ALL_MEASURES)
