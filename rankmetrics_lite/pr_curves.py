@@ -369,8 +369,10 @@ def auprc_trapezoid(labels, scores) -> float:
 
     A straight line between two PR points is not reachable by any classifier
     (precision does not vary linearly between thresholds; Davis & Goadrich
-    2006), and it usually overstates the area compared with
-    :func:`average_precision_from_scores`. It equals
+    2006), so the trapezoid differs from :func:`average_precision_from_scores`:
+    it overstates the area on coarse or tied scores (as below) and can
+    understate it on distinct scores (``[1, 0, 1]`` scored ``[3, 2, 1]``: 0.7917
+    against AP 0.8333). It equals
     ``sklearn.metrics.auc(recall, precision)`` on scikit-learn's curve.
 
     Examples

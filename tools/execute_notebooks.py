@@ -31,7 +31,7 @@ def execute(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(notebook, timeout=TIMEOUT_PER_CELL, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}},
-                            store_widget_state=False)
+                            store_widget_state=False, record_timing=False)
     client.execute()
     notebook.metadata.pop("widgets", None)
     nbformat.write(notebook, path)
