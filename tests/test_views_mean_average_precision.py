@@ -82,8 +82,8 @@ def test_static_face_holds_every_frame_and_no_network():
 
 
 def test_slider_is_deterministic_and_rejects_bad_input():
-    assert (ap_at_k_slider(RELEVANCE, N_RELEVANT, k=2).static_html()
-            == ap_at_k_slider(RELEVANCE, N_RELEVANT, k=2).static_html())
+    assert (ap_at_k_slider([1, 0, 1], 3, k=2).static_html()
+            == ap_at_k_slider([1, 0, 1], 3, k=2).static_html())
     with pytest.raises(ValueError, match="n_relevant must be at least"):
         ap_at_k_slider(RELEVANCE, 3)
     with pytest.raises(ValueError, match="k must be a positive integer"):
