@@ -6,8 +6,9 @@ documents, 1 to 10 relevant documents per query, some never retrieved, grades
 timed end to end from the same Python dicts: building its input structures,
 scoring every query and averaging. Each tool runs ``--repeats`` times
 (interleaved, so that machine noise hits all of them alike); the table shows the
-median time, the ratio to rankmetrics_lite, and the peak memory of one call.
-The means of the tools are compared at the end.
+median time, the ratio to rankmetrics_lite, and the peak memory one call adds
+(measured once per tool, each in a fresh process). The means of the tools are
+compared at the end; the exit status is 1 if they differ from pytrec_eval's.
 
     python benchmarks/bench_evaluate.py                 # the full benchmark
     python benchmarks/bench_evaluate.py --queries 2000  # a quick look
@@ -23,6 +24,7 @@ import argparse
 import ctypes
 import gc
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -109,12 +111,12 @@ def available_tools(with_ranx_wanted: bool) -> dict[str, Callable[[dict, dict], 
 # ----------------------------------------------------------- measurement --
 
 
-def _release_memory() -> None:
+def timed_call(tool: Callable, run: dict, qrels: dict) -> tuple[float, dict]:
+    """Seconds of wall-clock time for one call, and its result."""
     gc.collect()
-    try:  # hand freed heap pages back to the OS, so the next peak starts low
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
+    start = time.perf_counter()
+    result = tool(run, qrels)
+    return time.perf_counter() - start, result
 
 
 def _resident_kib(field: str) -> int | None:
@@ -127,21 +129,45 @@ def _resident_kib(field: str) -> int | None:
     return None
 
 
-def timed_call(tool: Callable, run: dict, qrels: dict) -> tuple[float, float | None, dict]:
-    """Seconds, extra peak resident memory (MiB; Linux only, else None) and result."""
-    _release_memory()
+def peak_extra_mib(tool: Callable, run: dict, qrels: dict) -> float:
+    """How far one call lifts the process's peak resident memory above its
+    resident memory before the call, in MiB.
+
+    On Linux the peak (VmHWM) is first reset to the current size, so the
+    number is exact; elsewhere it is the growth of ru_maxrss, a lower bound.
+    """
+    gc.collect()
+    try:  # hand freed heap pages back to the OS, so that the peak starts low
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
     before = _resident_kib("VmRSS")
-    try:  # "5" resets the peak resident size (VmHWM) to the current one (Linux)
-        Path("/proc/self/clear_refs").write_text("5")
-        can_measure = before is not None
+    try:
+        Path("/proc/self/clear_refs").write_text("5")  # "5": reset VmHWM (Linux)
+        exact = before is not None
     except OSError:
-        can_measure = False
-    start = time.perf_counter()
-    result = tool(run, qrels)
-    seconds = time.perf_counter() - start
-    peak = _resident_kib("VmHWM") if can_measure else None
-    extra = None if peak is None else (peak - before) / 1024
-    return seconds, extra, result
+        exact = False
+    if not exact:
+        import resource
+
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    tool(run, qrels)
+    if exact:
+        return (_resident_kib("VmHWM") - before) / 1024
+    import resource
+
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+
+
+def memory_in_fresh_process(name: str, args: argparse.Namespace) -> str:
+    """Peak extra memory of one tool, measured in a process of its own, so that
+    what earlier calls left in the heap does not blur the number."""
+    command = [sys.executable, __file__, "--memory-of", name, "--queries", str(args.queries),
+               "--docs", str(args.docs), "--seed", str(args.seed)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return "failed"
+    return f"{float(done.stdout.split()[-1]):,.0f}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,10 +177,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=20240617)
     parser.add_argument("--no-ranx", action="store_true", help="leave ranx out even if installed")
+    parser.add_argument("--no-memory", action="store_true", help="skip the memory measurements")
+    parser.add_argument("--memory-of", help=argparse.SUPPRESS)  # used by memory_in_fresh_process
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
     run, qrels = make_collection(args.queries, args.docs, args.seed)
+    if args.memory_of:
+        tools = available_tools(args.memory_of == "ranx")
+        print(peak_extra_mib(tools[args.memory_of], run, qrels))
+        return 0
     n_judged = sum(map(len, qrels.values()))
     print(
         f"collection: {args.queries:,} queries x {args.docs} documents "
@@ -163,15 +195,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     tools = available_tools(not args.no_ranx)
     times: dict[str, list[float]] = {name: [] for name in tools}
-    memory: dict[str, list[float]] = {name: [] for name in tools}
     means: dict[str, dict[str, float]] = {}
     for repeat in range(args.repeats):
         for name, tool in tools.items():
-            seconds, extra, means[name] = timed_call(tool, run, qrels)
+            seconds, means[name] = timed_call(tool, run, qrels)
             times[name].append(seconds)
-            if extra is not None:
-                memory[name].append(extra)
             print(f"  repeat {repeat + 1}: {name:<16} {seconds:7.2f} s", flush=True)
+    del run, qrels
+    memory = {name: "n/a" if args.no_memory else memory_in_fresh_process(name, args) for name in tools}
 
     ours = statistics.median(times["rankmetrics_lite"])
     python = sys.version.split()[0]
@@ -180,8 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---:|")
     for name in tools:
         median = statistics.median(times[name])
-        peak = f"{max(memory[name]):,.0f}" if memory[name] else "n/a"
-        print(f"| {name} | {median:.2f} | {median / ours:.2f} | {peak} |")
+        print(f"| {name} | {median:.2f} | {median / ours:.2f} | {memory[name]} |")
 
     print("\nmeans:")
     print("| measure | " + " | ".join(tools) + " |")

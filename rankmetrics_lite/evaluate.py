@@ -111,10 +111,11 @@ def evaluate(
       ``relevance_level``; its ideal ranking holds every judged document;
     * Q is every query of ``qrels``: a judged query missing from the run scores 0
       on every measure (``-c``), a run query without judgements is ignored;
-    * a judged query with no relevant document has undefined recall, AP and
-      nDCG. trec_eval scores it 0 on every measure and counts it in the mean;
-      ``empty_queries`` chooses: ``"zero"`` (trec_eval), ``"skip"`` (leave it
-      out of the mean and of the per-query output) or ``"raise"``.
+    * a judged query with no relevant document (no grade ``>= relevance_level``;
+      also a qrels entry ``{}``) has undefined recall, AP and nDCG. trec_eval
+      scores it 0 on every measure and counts it in the mean; ``empty_queries``
+      chooses: ``"zero"`` (trec_eval), ``"skip"`` (leave it out of the mean and
+      of the per-query output, for every measure) or ``"raise"``.
 
     Parameters
     ----------
@@ -139,7 +140,22 @@ def evaluate(
     Returns
     -------
     dict
-        Mean of each measure, or each query's values with ``per_query=True``.
+        Mean of each measure, or each query's values with ``per_query=True``
+        (queries in the order of ``qrels``, measures in the order given).
+
+    Raises
+    ------
+    TypeError, ValueError
+        At the door, naming the culprit: an id that is not a string, a score
+        that is not a finite number, a grade that is not an integer, an unknown
+        measure (with the closest names), a run that shares no query id with
+        the qrels (every query would score 0: almost always mismatched ids).
+
+    Notes
+    -----
+    pytrec_eval runs trec_eval's code without ``-c``: a judged query missing
+    from the run is absent from its per-query output, and a mean taken over
+    that output ignores it. Per query, both agree.
 
     Examples
     --------
