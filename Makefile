@@ -7,11 +7,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BOOK_HTML := _build/html/index.html
+# pytest-xdist workers for `make test` (each notebook stays on one worker).
+TEST_WORKERS ?= 2
 CHROMIUM ?= /usr/bin/chromium
 CHROMEDRIVER ?= /usr/bin/chromedriver
 export PYTHONHASHSEED := 0
 
-.PHONY: book test test-package test-notebooks test-book lab serve notebooks clean venv browser-prerequisites
+.PHONY: book test test-package test-notebooks test-book lab serve notebooks student grade clean venv browser-prerequisites
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
@@ -19,7 +21,7 @@ book: $(STAMP)
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
 
 test: $(STAMP) browser-prerequisites
-	$(BIN)/python -m pytest --nbval --nbval-current-env
+	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile
 
 # Narrower runs while writing; `make test` runs all of them.
 test-package: $(STAMP)
@@ -38,6 +40,19 @@ serve: $(STAMP)
 
 notebooks: $(STAMP)
 	$(BIN)/python tools/execute_notebooks.py book
+
+# Teaching: the student edition, and grading a folder of submitted notebooks.
+STUDENT_OUT ?= _build/student
+GRADES ?= _build/grades
+TIMEOUT ?= 120
+JOBS ?= 4
+
+student: $(STAMP)
+	$(BIN)/python tools/student_edition.py --out $(STUDENT_OUT)
+
+grade: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo "error: name the folder of submitted notebooks: make grade SUBMISSIONS=path/to/folder" >&2; exit 2; }
+	$(BIN)/python tools/grade_submissions.py "$(SUBMISSIONS)" --out $(GRADES) --timeout $(TIMEOUT) --jobs $(JOBS)
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,9 +23,8 @@ def chapter_notebooks() -> list[Path]:
     return sorted(p for p in BOOK.glob("*.ipynb"))
 
 
-@pytest.fixture(scope="session")
-def built_book() -> Path:
-    """Build the whole book once, strictly (-W -n --keep-going), and return its HTML folder."""
+def _strict_build() -> list[str]:
+    """Build the whole book strictly (-W -n --keep-going); return its problems."""
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     result = subprocess.run(
         [str(jupyter_book), "build", str(ROOT), "--builder", "html", "--all",
@@ -31,6 +33,27 @@ def built_book() -> Path:
     )
     problems = [line for line in (result.stdout + result.stderr).splitlines()
                 if "WARNING" in line or "ERROR" in line]
-    assert result.returncode == 0 and not problems, (
-        "the strict book build failed:\n" + "\n".join(problems or result.stdout.splitlines()[-30:]))
+    if result.returncode != 0 and not problems:
+        problems = result.stdout.splitlines()[-30:]
+    return problems
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Path:
+    """The book, built once per test run (also when xdist runs several workers).
+
+    The first worker to get here builds under a lock and records the outcome
+    for this run; the others wait for the lock and reuse it.
+    """
+    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"single-{os.getpid()}"
+    BUILD_HTML.parent.mkdir(parents=True, exist_ok=True)
+    outcome = BUILD_HTML.parent / ".strict-build-outcome.json"
+    with open(BUILD_HTML.parent / ".strict-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        recorded = json.loads(outcome.read_text()) if outcome.exists() else {}
+        if recorded.get("run") != run_id:
+            recorded = {"run": run_id, "problems": _strict_build()}
+            outcome.write_text(json.dumps(recorded))
+    assert not recorded["problems"], "the strict book build failed:\n" + "\n".join(
+        recorded["problems"])
     return BUILD_HTML
