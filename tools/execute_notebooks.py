@@ -27,6 +27,19 @@ def notebooks(paths: list[str]) -> list[Path]:
     return [p for p in found if ".ipynb_checkpoints" not in p.parts and "_build" not in p.parts]
 
 
+def merge_streams(cell) -> None:
+    """Join consecutive stdout (or stderr) outputs: a kernel may split one print."""
+    merged: list = []
+    for output in cell.get("outputs", []):
+        previous = merged[-1] if merged else None
+        if (output.output_type == "stream" and previous is not None
+                and previous.output_type == "stream" and previous.name == output.name):
+            previous.text += output.text
+        else:
+            merged.append(output)
+    cell["outputs"] = merged
+
+
 def execute(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(notebook, timeout=TIMEOUT_PER_CELL, kernel_name="python3",
@@ -34,6 +47,9 @@ def execute(path: Path) -> None:
                             store_widget_state=False, record_timing=False)
     client.execute()
     notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            merge_streams(cell)
     nbformat.write(notebook, path)
 
 
