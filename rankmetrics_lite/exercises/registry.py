@@ -8,6 +8,9 @@ from dataclasses import dataclass
 
 # label -> function that raises ExerciseMistake (with a hint) if the answer is wrong
 _CHECKS: dict[str, Callable[[object], None]] = {}
+# Every verdict given in this Python process, oldest first: a grading script reads them at
+# the end of a student's notebook, in the same kernel (tools/grade_submissions.py).
+_RECORDED: list[Verdict] = []
 
 
 class ExerciseMistake(Exception):
@@ -45,7 +48,25 @@ def exercise_labels() -> list[str]:
 
 
 def grade(label: str, answer) -> Verdict:
-    """Run the check of ``label`` on ``answer`` and return the verdict."""
+    """Run the check of ``label`` on ``answer``, record the verdict and return it."""
+    verdict = _judge(label, answer)
+    _RECORDED.append(verdict)
+    return verdict
+
+
+def recorded_verdicts() -> list[Verdict]:
+    """Every verdict given so far in this process (by ``check`` or ``grade``), oldest first.
+
+    >>> from rankmetrics_lite.exercises import check
+    >>> check("precision-short-list", 0.3)
+    precision-short-list: correct.
+    >>> recorded_verdicts()[-1]
+    precision-short-list: correct.
+    """
+    return list(_RECORDED)
+
+
+def _judge(label: str, answer) -> Verdict:
     if label not in _CHECKS:
         close = difflib.get_close_matches(str(label), _CHECKS, n=3)
         hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
