@@ -125,6 +125,8 @@ def test_a_judged_query_missing_from_the_run_scores_zero_and_counts_in_the_mean(
 def test_an_empty_ranking_is_like_a_missing_one():
     qrels = {"q1": {"d1": 1}, "q2": {"d1": 1}}
     assert evaluate({"q1": {"d1": 1.0}, "q2": {}}, qrels, "AP") == {"AP": 0.5}
+    for precision in ("float32", "float64"):  # nothing at all to rank
+        assert evaluate({"q1": {}}, qrels, ["AP", "nDCG@3"], score_precision=precision) == {"AP": 0.0, "nDCG@3": 0.0}
 
 
 @pytest.mark.parametrize("empty_judgements", [{"d2": 0, "d3": -1}, {}])
