@@ -256,7 +256,9 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
         One real score per item (``-inf`` and ``inf`` are allowed, NaN is not).
     tie_policy : {"trec", "stable", "id_ascending"}
         How items with equal scores are ordered. ``"trec"`` (the default) is
-        trec_eval's rule: item id descending, comparing the UTF-8 bytes of the
+        trec_eval's rule: scores compared as 32-bit floats (trec_eval stores
+        them as C floats, so scores equal to float precision tie), then item
+        id descending, comparing the UTF-8 bytes of the
         ids as C's ``strcmp`` does (so ``"b" > "a" > "Z"`` and ``"9" > "10"``);
         ids that are not strings are compared by their text, ``str(id)``, as
         they would be once written to a run file. ``"stable"`` keeps the
@@ -276,10 +278,18 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
     ['d2', 'd3', 'd1', 'd4']
     >>> rank_by_score(scores, tie_policy="stable")
     ['d2', 'd1', 'd3', 'd4']
+    >>> rank_by_score({"a": 1.0 + 1e-9, "b": 1.0})  # a tie at float precision
+    ['b', 'a']
     """
     ordered = _TIE_POLICIES[_check_tie_policy(tie_policy)](_as_scored_pairs(scores))
+    if tie_policy == "trec":
+        def key(pair):
+            return float(np.float32(pair[1]))
+    else:
+        def key(pair):
+            return pair[1]
     # Python's sort is stable, also with reverse=True: ties keep the order above.
-    return [item for item, _ in sorted(ordered, key=lambda pair: pair[1], reverse=True)]
+    return [item for item, _ in sorted(ordered, key=key, reverse=True)]
 
 
 # ------------------------------------------------------------ tie groups --
