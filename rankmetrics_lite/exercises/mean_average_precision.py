@@ -8,7 +8,13 @@ map-ap-by-hand: correct.
 from __future__ import annotations
 
 from ..average_precision import average_precision
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    expect_number,
+    returned_number,
+)
 
 # (relevance, |R|) pairs that catch the usual slips: missed relevant items,
 # nothing relevant retrieved, everything relevant, a relevant item at the end.
@@ -27,19 +33,6 @@ SKLEARN_RELEVANCE = [1, 0, 1, 1, 0, 0, 0, 0]
 SKLEARN_N_RELEVANT = 6
 
 
-def _expect_function(answer, name: str) -> None:
-    if not callable(answer):
-        raise ExerciseMistake(f"pass your function itself, {name}, not its result.")
-
-
-def _as_number(value, where: str) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"{where} your function returned {value!r}, "
-                              "not a number.") from None
-
-
 @exercise("map-ap-by-hand")
 def _ap_by_hand(answer) -> None:
     expect_number(answer, average_precision([0, 1, 1, 0, 1], n_relevant=4),
@@ -49,9 +42,9 @@ def _ap_by_hand(answer) -> None:
 
 @exercise("map-average-precision")
 def _average_precision(answer) -> None:
-    _expect_function(answer, "average_precision_by_hand")
+    expect_callable(answer, "average_precision_by_hand")
     for relevance, n_relevant in _RANKINGS:
-        got = _as_number(answer(list(relevance), n_relevant),
+        got = returned_number(answer(list(relevance), n_relevant),
                          f"for relevance={relevance}, n_relevant={n_relevant}")
         want = average_precision(relevance, n_relevant)
         if abs(got - want) > 1e-9:
@@ -73,7 +66,7 @@ def _sklearn_correction(answer) -> None:
 
 @exercise("map-ap-at-k")
 def _ap_at_k(answer) -> None:
-    _expect_function(answer, "ap_at_k")
+    expect_callable(answer, "ap_at_k")
     hints = {
         "n_relevant": "With normalisation 'n_relevant' the denominator is |R|, "
                       "whatever k is.",
@@ -88,7 +81,7 @@ def _ap_at_k(answer) -> None:
             for normalisation, hint in hints.items():
                 where = (f"for relevance={relevance}, n_relevant={n_relevant}, k={k}, "
                          f"normalisation={normalisation!r}")
-                got = _as_number(answer(list(relevance), n_relevant, k, normalisation),
+                got = returned_number(answer(list(relevance), n_relevant, k, normalisation),
                                  where)
                 want = average_precision(relevance, n_relevant, k, normalisation)
                 if abs(got - want) > 1e-9:

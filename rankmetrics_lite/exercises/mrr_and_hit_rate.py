@@ -11,7 +11,13 @@ import numpy as np
 
 from ..cutoff_metrics import hit_rate_at_k
 from ..reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    expect_number,
+    returned_number,
+)
 
 # The easy exercise: the first relevant result of four queries sits at these
 # ranks; None means the query has no relevant result in its ranking.
@@ -49,19 +55,6 @@ def _ranking_with_rr(rr: float) -> list[int]:
     return [0] if rr == 0 else [0] * (round(1 / rr) - 1) + [1]
 
 
-def _expect_function(answer, name: str) -> None:
-    if not callable(answer):
-        raise ExerciseMistake(f"pass your function itself, {name}, not its result.")
-
-
-def _as_number(value, where: str) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"{where} your function returned {value!r}, "
-                              "not a number.") from None
-
-
 @exercise("mrr-by-hand")
 def _by_hand(answer) -> None:
     expected = float(np.mean([0.0 if r is None else reciprocal_rank([0] * (r - 1) + [1])
@@ -73,11 +66,11 @@ def _by_hand(answer) -> None:
 
 @exercise("mrr-mean-reciprocal-rank")
 def _mean_reciprocal_rank(answer) -> None:
-    _expect_function(answer, "mean_reciprocal_rank")
+    expect_callable(answer, "mean_reciprocal_rank")
     for rankings in _RUNS:
         for k in (None, 1, 2, 4):
             where = f"for rankings={rankings}, k={k}"
-            got = _as_number(answer([list(r) for r in rankings], k), where)
+            got = returned_number(answer([list(r) for r in rankings], k), where)
             want = float(np.mean([reciprocal_rank(r, k) for r in rankings]))
             if abs(got - want) > 1e-9:
                 raise ExerciseMistake(
@@ -88,11 +81,11 @@ def _mean_reciprocal_rank(answer) -> None:
 
 @exercise("mrr-success-from-rr")
 def _success_from_rr(answer) -> None:
-    _expect_function(answer, "success_from_rr")
+    expect_callable(answer, "success_from_rr")
     for rr_values in _RR_SETS:
         for k in (1, 2, 3, 4, 10, 20):
             where = f"for rr_values={rr_values}, k={k}"
-            got = _as_number(answer(list(rr_values), k), where)
+            got = returned_number(answer(list(rr_values), k), where)
             want = float(np.mean([hit_rate_at_k(_ranking_with_rr(rr), k)
                                   for rr in rr_values]))
             if abs(got - want) > 1e-9:
@@ -104,10 +97,10 @@ def _success_from_rr(answer) -> None:
 
 @exercise("mrr-err")
 def _err(answer) -> None:
-    _expect_function(answer, "err_by_hand")
+    expect_callable(answer, "err_by_hand")
     for grades, max_grade in _ERR_CASES:
         where = f"for grades={grades}, max_grade={max_grade}"
-        got = _as_number(answer(list(grades), max_grade), where)
+        got = returned_number(answer(list(grades), max_grade), where)
         want = expected_reciprocal_rank(grades, max_grade=max_grade)
         if abs(got - want) > 1e-9:
             raise ExerciseMistake(

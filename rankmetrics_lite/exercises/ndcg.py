@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections import Counter
 
 from ..dcg import dcg_at_k, ndcg_at_k
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    expect_number,
+    returned_number,
+)
 
 # The easy exercise: three results returned, four items judged.
 BY_HAND_GRADES = [1, 3, 0]
@@ -30,19 +36,6 @@ _CASES = [
 ]
 
 
-def _expect_function(answer, name: str) -> None:
-    if not callable(answer):
-        raise ExerciseMistake(f"pass your function itself, {name}, not its result.")
-
-
-def _as_number(value, where: str) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"{where} your function returned {value!r}, "
-                              "not a number.") from None
-
-
 @exercise("ndcg-by-hand")
 def _by_hand(answer) -> None:
     expect_number(answer, ndcg_at_k(BY_HAND_GRADES, 3, BY_HAND_JUDGED),
@@ -53,12 +46,12 @@ def _by_hand(answer) -> None:
 
 @exercise("ndcg-dcg")
 def _dcg(answer) -> None:
-    _expect_function(answer, "dcg_by_hand")
+    expect_callable(answer, "dcg_by_hand")
     for grades, _ in _CASES:
         for k in (1, 2, 3, 5, 12):
             for gain in ("linear", "exponential"):
                 where = f"for grades={grades}, k={k}, gain={gain!r}"
-                got = _as_number(answer(list(grades), k, gain), where)
+                got = returned_number(answer(list(grades), k, gain), where)
                 want = dcg_at_k(grades, k, gain)
                 if abs(got - want) > 1e-9:
                     raise ExerciseMistake(
@@ -97,12 +90,12 @@ def _gains_disagree(answer) -> None:
 
 @exercise("ndcg-full")
 def _full(answer) -> None:
-    _expect_function(answer, "ndcg_by_hand")
+    expect_callable(answer, "ndcg_by_hand")
     for grades, judged in _CASES:
         for k in (1, 2, 3, 6, None):
             for gain in ("linear", "exponential"):
                 where = f"for grades={grades}, k={k}, judged_grades={judged}, gain={gain!r}"
-                got = _as_number(answer(list(grades), k, list(judged), gain), where)
+                got = returned_number(answer(list(grades), k, list(judged), gain), where)
                 want = ndcg_at_k(grades, k, judged, gain)
                 if abs(got - want) > 1e-9:
                     raise ExerciseMistake(

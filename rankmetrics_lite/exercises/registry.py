@@ -92,6 +92,21 @@ def expect_number(answer, expected: float, hint: str, tolerance: float = 5e-4) -
         raise ExerciseMistake(hint)
 
 
+def expect_callable(answer, name: str) -> None:
+    """Accept only a function: students often pass its result instead."""
+    if not callable(answer):
+        raise ExerciseMistake(f"pass your function itself, {name}, not its result.")
+
+
+def returned_number(value, where: str) -> float:
+    """``value`` as a float, or a mistake saying what the function returned."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"{where} your function returned {value!r}, "
+                              "not a number.") from None
+
+
 def expect_function(answer, cases, reference: Callable, hint: Callable[[tuple], str],
                     tolerance: float = 1e-9) -> None:
     """Call ``answer(*args)`` on each case and compare with ``reference(*args)``."""
