@@ -6,7 +6,7 @@ from itertools import combinations
 
 from ..cutoff_metrics import hit_rate_at_k, precision_recall_at_all_k
 from ..reciprocal_rank import reciprocal_rank
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number
 
 # The chapter's ranking B: the three relevant documents at ranks 8 to 10.
 _RANKING_B = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1]
@@ -37,8 +37,7 @@ _COST_CASES = [
 
 @exercise("beyond-reading-cost")
 def _reading_cost_check(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, reading_cost, not its result.")
+    expect_callable(answer, "reading_cost")
     for relevance, wanted in _COST_CASES:
         want = _reading_cost(relevance, wanted)
         got = answer(list(relevance), wanted)

@@ -17,7 +17,7 @@ from ..average_precision import average_precision
 from ..cutoff_metrics import hit_rate_at_k, precision_at_k, recall_at_k
 from ..rag_corpus import load_anchor_queries, load_corpus, load_eval_queries
 from ..retrievers import chunk_hits, new_document_hits, text_retriever
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number
 
 DEPTH = 10  # the anchor table runs over k = 1..10
 CONTEXT_K = 5  # chunks handed to the generator in the context-precision exercise
@@ -119,8 +119,7 @@ _HIT_CASES = [
 
 @exercise("case-study-precision-given-hit")
 def _precision_given_hit(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, precision_among_hits, not its result.")
+    expect_callable(answer, "precision_among_hits")
     for rankings, k in _HIT_CASES:
         got = answer([list(r) for r in rankings], k)
         want = _reference_precision_among_hits(rankings, k)

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..cutoff_metrics import hit_rate_at_k
 from ..views.choosing_k import k_for_share_of_queries, min_k_for_recall
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number
 
 _TOP_THREES = [[1, 0, 0], [0, 0, 1], [0, 0, 0], [1, 1, 1], [0, 1, 0], [0, 0, 0]]
 
@@ -38,8 +38,7 @@ _MIN_K_CASES = [
 
 @exercise("choosing-k-min-k")
 def _min_k(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, smallest_k, not its result.")
+    expect_callable(answer, "smallest_k")
     for relevance, n_relevant, target in _MIN_K_CASES:
         got = answer(list(relevance), n_relevant, target)
         want = min_k_for_recall(relevance, n_relevant, target)
@@ -79,8 +78,7 @@ _SHARE_CASES = [
 
 @exercise("choosing-k-share")
 def _share(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, depth_for_share, not its result.")
+    expect_callable(answer, "depth_for_share")
     for queries, target, share in _SHARE_CASES:
         got = answer([(list(r), n) for r, n in queries], target, share)
         want = k_for_share_of_queries(queries, target, share)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..adapters import rank_by_score, relevance_from_ids
 from ..cutoff_metrics import precision_at_k
 from ..evaluate import evaluate
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
 
 
 @exercise("computing-trec-tie-break")
@@ -30,8 +30,7 @@ _SCORE_CASES = [
 
 @exercise("computing-rank-like-trec")
 def _rank_like_trec(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, rank_like_trec_eval, not its result.")
+    expect_callable(answer, "rank_like_trec_eval")
     for scores in _SCORE_CASES:
         got = answer(dict(scores))
         want = rank_by_score(scores)
@@ -68,17 +67,12 @@ _CASES = [
 
 @exercise("computing-mean-precision")
 def _mean_precision(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, mean_precision_at_k, not its result.")
+    expect_callable(answer, "mean_precision_at_k")
     for run, qrels, k in _CASES:
         want = evaluate(run, qrels, f"P@{k}")[f"P@{k}"]
         got = answer({q: dict(r) for q, r in run.items()},
                      {q: dict(j) for q, j in qrels.items()}, k)
-        try:
-            same = abs(float(got) - want) <= 1e-9
-        except (TypeError, ValueError):
-            same = False
-        if not same:
+        if not same_number(got, want):
             raise ExerciseMistake(
                 f"for run={run}, qrels={qrels} and k={k} your function returned {got!r}. "
                 "Average over the judged queries (a judged query missing from the run scores "

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from ..average_precision import average_precision
 from ..views.limitations import winner_at_k
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number
 
 # Pairs of rankings of equal length: a crossing, identical, one empty, a late tie.
 _PAIRS = [
@@ -50,8 +50,7 @@ def _position_blind(answer) -> None:
 
 @exercise("limitations-winner-every-k")
 def _winner_every_k(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, winners, not its result.")
+    expect_callable(answer, "winners")
     for x, y in _PAIRS:
         got = answer(list(x), list(y))
         want = [winner_at_k(x, y, k) for k in range(1, len(x) + 1)]
@@ -72,8 +71,7 @@ def _winner_every_k(answer) -> None:
 
 @exercise("limitations-ap-bounds")
 def _ap_bounds(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, ap_bounds, not its result.")
+    expect_callable(answer, "ap_bounds")
     for k, hits, n_relevant in _BOUND_CASES:
         got = answer(k, hits, n_relevant)
         want = _ap_bounds_by_enumeration(k, hits, n_relevant)

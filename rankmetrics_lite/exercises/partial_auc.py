@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..roc import partial_auc, roc_auc, roc_curve_points
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
 
 _PAIRS_LABELS = [1, 1, 1, 0, 0, 0, 0]
 _PAIRS_SCORES = [0.9, 0.6, 0.4, 0.7, 0.4, 0.3, 0.1]
@@ -31,18 +31,13 @@ _BOUNDS = [0.05, 0.1, 0.2, 1 / 3, 0.5, 0.75, 1.0]
 
 @exercise("pauc-mcclish")
 def _mcclish(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, standardise, not its result.")
+    expect_callable(answer, "standardise")
     for labels, scores in _SETS:
         for bound in _BOUNDS:
             raw = partial_auc(labels, scores, max_fpr=bound)
             want = partial_auc(labels, scores, max_fpr=bound, standardized=True)
             got = answer(raw, bound)
-            try:
-                same = abs(float(got) - want) <= 1e-9
-            except (TypeError, ValueError):
-                same = False
-            if not same:
+            if not same_number(got, want):
                 raise ExerciseMistake(
                     f"for raw = {raw:.6f} and max_fpr = {bound:.4f} your function returned "
                     f"{got!r}. Over [0, b] the chance diagonal has area b*b/2 and a perfect "
@@ -51,18 +46,13 @@ def _mcclish(answer) -> None:
 
 @exercise("pauc-by-hand")
 def _by_hand(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, partial_auc_by_hand, not its result.")
+    expect_callable(answer, "partial_auc_by_hand")
     for labels, scores in _SETS:
         curve = roc_curve_points(labels, scores)
         for bound in _BOUNDS:
             want = partial_auc(labels, scores, max_fpr=bound)
             got = answer(curve.fpr.copy(), curve.tpr.copy(), bound)
-            try:
-                same = abs(float(got) - want) <= 1e-9
-            except (TypeError, ValueError):
-                same = False
-            if not same:
+            if not same_number(got, want):
                 raise ExerciseMistake(
                     f"for the ROC points fpr={curve.fpr.round(4).tolist()}, "
                     f"tpr={curve.tpr.round(4).tolist()} and max_fpr={bound:.4f} your function "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..pr_curves import average_precision_from_scores, interpolated_precision, pr_curve_from_cutoffs
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
 
 _INTERPOLATION_RANKING = [1, 0, 0, 1, 0, 1, 1, 0]
 
@@ -40,8 +40,7 @@ _SMALLEST_K_CASES = [
 
 @exercise("pr-smallest-k")
 def _smallest_k(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, smallest_k_for_recall, not its result.")
+    expect_callable(answer, "smallest_k_for_recall")
     for relevance, n_relevant, target in _SMALLEST_K_CASES:
         want = _smallest_k_reference(relevance, n_relevant, target)
         got = answer(list(relevance), n_relevant, target)
@@ -70,16 +69,11 @@ _STEP_AP_CASES = [
 
 @exercise("pr-step-ap")
 def _step_ap(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, step_average_precision, not its result.")
+    expect_callable(answer, "step_average_precision")
     for labels, scores in _STEP_AP_CASES:
         want = average_precision_from_scores(labels, scores)
         got = answer(list(labels), list(scores))
-        try:
-            same = abs(float(got) - want) <= 1e-9
-        except (TypeError, ValueError):
-            same = False
-        if not same:
+        if not same_number(got, want):
             tied = len(set(scores)) < len(scores)
             hint = ("Tied items cross the threshold together: one step per distinct score, "
                     "weighted by the precision after the whole group."

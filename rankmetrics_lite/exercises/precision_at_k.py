@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cutoff_metrics import precision_at_k, precision_recall_at_all_k
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number
 
 # Rankings that catch the usual slips: empty, all relevant, none relevant, zig-zag.
 _RANKINGS = [[1], [0], [1, 0, 1, 1, 0, 1, 0, 1, 0, 1], [0, 0, 1, 1], [1, 1, 1], [0, 1, 0, 0, 0, 1]]
@@ -17,8 +17,7 @@ def _short_list(answer) -> None:
 
 @exercise("precision-every-k")
 def _every_k(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, precision_at_every_k, not its result.")
+    expect_callable(answer, "precision_at_every_k")
     for relevance in _RANKINGS:
         got = answer(list(relevance))
         want = precision_recall_at_all_k(relevance, n_relevant=max(1, sum(relevance)))["precision"]
@@ -37,8 +36,7 @@ def _every_k(answer) -> None:
 
 @exercise("precision-at-bound")
 def _at_bound(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, cutoffs_at_bound, not its result.")
+    expect_callable(answer, "cutoffs_at_bound")
     cases = [([1, 1, 0, 1, 1, 0], 4), ([0, 1, 1], 2), ([1, 1, 1, 0, 0], 3), ([1, 0, 1, 0], 5),
              ([0, 0, 0], 1)]
     for relevance, n_relevant in cases:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cutoff_metrics import precision_recall_at_all_k, recall_at_k
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_number, same_number
 
 # Rankings that catch the usual slips. The 49-rank one has P@49 = 1/49, and
 # 49 * (1/49) is 0.9999999999999999 in floating point: truncating with int()
@@ -67,11 +67,7 @@ def _best_recall_check(answer) -> None:
     for relevance, n_relevant, min_precision in cases:
         want = _best_recall(relevance, n_relevant, min_precision)
         got = answer(list(relevance), n_relevant, min_precision)
-        try:
-            same = abs(float(got) - want) <= 1e-9
-        except (TypeError, ValueError):
-            same = False
-        if not same:
+        if not same_number(got, want):
             raise ExerciseMistake(
                 f"for relevance={relevance}, n_relevant={n_relevant} and "
                 f"min_precision={min_precision} your function returned {got!r}. Precision "

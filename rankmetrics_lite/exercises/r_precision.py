@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cutoff_metrics import precision_recall_at_all_k, r_precision
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
 
 
 @exercise("rprec-by-hand")
@@ -14,19 +14,14 @@ def _by_hand(answer) -> None:
 
 @exercise("rprec-short-list")
 def _short_list(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, r_precision_of, not its result.")
+    expect_callable(answer, "r_precision_of")
     cases = [([1, 0, 1, 0, 1, 0, 0, 1, 0, 1], 5), ([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], 5),
              ([0, 0, 0, 1, 1, 1, 0, 0, 0, 0], 3), ([1, 1], 5), ([0, 1, 1], 4), ([1], 1),
              ([0, 1, 1, 1, 1], 4)]
     for relevance, n_relevant in cases:
         got = answer(list(relevance), n_relevant)
         want = r_precision(relevance, n_relevant)
-        try:
-            same = abs(float(got) - want) <= 1e-9
-        except (TypeError, ValueError):
-            same = False
-        if not same:
+        if not same_number(got, want):
             hint = ("the ranking is shorter than |R|: the missing ranks count as not relevant, "
                     "and the denominator stays |R|." if len(relevance) < n_relevant else
                     "count the relevant items among the first |R| ranks and divide by |R|.")
@@ -51,8 +46,7 @@ def _equal_cutoffs(relevance, n_relevant) -> list[int]:
 
 @exercise("rprec-break-even")
 def _break_even(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, equal_cutoffs, not its result.")
+    expect_callable(answer, "equal_cutoffs")
     cases = [([1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1], 10),
              ([0, 0, 0, 1, 1, 1, 0, 0, 0, 0], 3), ([0, 0, 1, 0, 1, 0], 2), ([1, 1, 0], 5),
              ([0, 0, 1], 4), ([1, 0, 0, 0], 1), ([0, 1, 0, 1, 1, 0, 0], 6)]

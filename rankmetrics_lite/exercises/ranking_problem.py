@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..adapters import rank_by_score, relevance_from_ids
-from .registry import ExerciseMistake, exercise
+from .registry import ExerciseMistake, exercise, expect_callable
 
 # The chapter's example: graded judgements of one query and the system's ranking.
 _JUDGEMENTS = {"d1": 2, "d2": 0, "d3": 1, "d4": 0, "d5": 2, "d6": 0, "d7": 1, "d8": 0, "d9": 1}
@@ -47,8 +47,7 @@ _BINARISE_CASES = [
 
 @exercise("ranking-binarise")
 def _binarise(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, binary_relevance, not its result.")
+    expect_callable(answer, "binary_relevance")
     for ranked, grades, level in _BINARISE_CASES:
         want = relevance_from_ids(ranked, _relevant(grades, level))
         try:
@@ -75,8 +74,7 @@ _ORDER_CASES = [
 
 @exercise("ranking-trec-order")
 def _trec_order(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, trec_order, not its result.")
+    expect_callable(answer, "trec_order")
     for scores in _ORDER_CASES:
         want = rank_by_score(scores)
         got = answer(dict(scores))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cutoff_metrics import precision_recall_at_all_k, recall_at_k
 from ..evaluate import evaluate
-from .registry import ExerciseMistake, exercise, expect_number
+from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
 
 # The chapter's worked example: ten results, eight relevant documents in the collection.
 _EXAMPLE = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1]
@@ -39,8 +39,7 @@ def _smallest_k(relevance, n_relevant, target):
 
 @exercise("recall-smallest-k")
 def _smallest_k_check(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, smallest_k, not its result.")
+    expect_callable(answer, "smallest_k")
     for relevance, n_relevant, target in _TARGET_CASES:
         want = _smallest_k(relevance, n_relevant, target)
         got = answer(list(relevance), n_relevant, target)
@@ -81,18 +80,13 @@ def _run_and_qrels(queries) -> tuple[dict, dict]:
 
 @exercise("recall-mean-policies")
 def _mean_policies(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, mean_recall_at_k, not its result.")
+    expect_callable(answer, "mean_recall_at_k")
     for queries, k in _QUERY_SETS:
         run, qrels = _run_and_qrels(queries)
         for policy in ("zero", "skip"):
             want = evaluate(run, qrels, f"R@{k}", empty_queries=policy)[f"R@{k}"]
             got = answer({q: (list(r), n) for q, (r, n) in queries.items()}, k, policy)
-            try:
-                same = abs(float(got) - want) <= 1e-9
-            except (TypeError, ValueError):
-                same = False
-            if not same:
+            if not same_number(got, want):
                 raise ExerciseMistake(
                     f"with empty_queries={policy!r}, k={k} and queries={queries} your function "
                     f"returned {got!r}. Under 'zero' an empty query adds 0 and counts in the "

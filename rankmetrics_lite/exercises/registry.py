@@ -98,6 +98,14 @@ def expect_callable(answer, name: str) -> None:
         raise ExerciseMistake(f"pass your function itself, {name}, not its result.")
 
 
+def same_number(got, want: float, tolerance: float = 1e-9) -> bool:
+    """Whether ``got`` is a number within ``tolerance`` of ``want``."""
+    try:
+        return abs(float(got) - want) <= tolerance
+    except (TypeError, ValueError):
+        return False
+
+
 def returned_number(value, where: str) -> float:
     """``value`` as a float, or a mistake saying what the function returned."""
     try:

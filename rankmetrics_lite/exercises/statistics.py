@@ -5,7 +5,14 @@ from __future__ import annotations
 from ..cutoff_metrics import recall_at_k
 from ..random_baseline import random_precision_at_k
 from ..significance import randomization_test
-from .registry import ExerciseMistake, exercise, expect_function, expect_number
+from .registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    expect_function,
+    expect_number,
+    same_number,
+)
 
 
 @exercise("statistics-lift")
@@ -44,17 +51,12 @@ def _macro_recall(queries, k):
 
 @exercise("statistics-macro-recall")
 def _macro(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, mean_recall_at_k, not its result.")
+    expect_callable(answer, "mean_recall_at_k")
     for queries in _QUERY_SETS:
         for k in (1, 3, 5):
             got = answer([(list(rel), n) for rel, n in queries], k)
             want = _macro_recall(queries, k)
-            try:
-                same = abs(float(got) - want) <= 1e-9
-            except (TypeError, ValueError):
-                same = False
-            if not same:
+            if not same_number(got, want):
                 raise ExerciseMistake(
                     f"for k={k} and queries {queries} your function returned {got!r}. "
                     "Score R@k per query first and average the scores; adding up the "
@@ -81,11 +83,7 @@ def _randomization(answer) -> None:
     for a, b in _SCORE_PAIRS:
         got = answer(list(a), list(b))
         want = randomization_test(a, b, exact=True).p_value
-        try:
-            same = abs(float(got) - want) <= 1e-9
-        except (TypeError, ValueError):
-            same = False
-        if not same:
+        if not same_number(got, want):
             raise ExerciseMistake(
                 f"for a={a} and b={b} your function returned {got!r}. Count every one of the "
                 "2**n sign patterns, the observed one included; compare absolute means "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cutoff_metrics import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
-from .registry import ExerciseMistake, exercise
+from .registry import ExerciseMistake, exercise, expect_callable
 
 # The pitfalls the colleague's code in the exercise commits, by their number in the
 # chapter's table: 1 divide by the number returned, 2 count beyond k, 8 hit rate as
@@ -58,8 +58,7 @@ def _spot_pitfalls(answer) -> None:
 
 @exercise("summary-all-measures")
 def _all_measures(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, part_one_measures, not its result.")
+    expect_callable(answer, "part_one_measures")
     for relevance, n_relevant, k in _CASES:
         got = answer(list(relevance), n_relevant, k)
         want = _expected(relevance, n_relevant, k)
