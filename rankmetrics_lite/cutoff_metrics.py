@@ -172,8 +172,11 @@ def hit_rate_at_k(relevance, k: int) -> float:
 def precision_recall_at_all_k(relevance, n_relevant: int) -> dict[str, np.ndarray]:
     r"""P@k, R@k and F1@k for every k from 1 to the length of the ranking, in O(n).
 
-    One cumulative sum gives |R_k| for all k at once:
-    ``precision = cumsum / k``, ``recall = cumsum / |R|``, ``f1 = 2 cumsum / (k + |R|)``.
+    One cumulative sum gives :math:`|R_k|` for all k at once:
+
+    .. math:: |R_k| = \sum_{i=1}^{k} \mathrm{rel}_i, \quad
+              \mathrm{P@}k = \frac{|R_k|}{k}, \quad \mathrm{R@}k = \frac{|R_k|}{|R|}, \quad
+              \mathrm{F1@}k = \frac{2|R_k|}{k + |R|}
 
     Returns
     -------
