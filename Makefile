@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 CHROMEDRIVER ?= /usr/bin/chromedriver
 export PYTHONHASHSEED := 0
 
-.PHONY: book test test-package test-notebooks test-book lab serve notebooks student grade clean venv browser-prerequisites
+.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv browser-prerequisites
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
