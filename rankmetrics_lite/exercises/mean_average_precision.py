@@ -14,6 +14,7 @@ from .registry import (
     expect_callable,
     expect_number,
     returned_number,
+    same_number,
 )
 
 # (relevance, |R|) pairs that catch the usual slips: missed relevant items,
@@ -47,7 +48,7 @@ def _average_precision(answer) -> None:
         got = returned_number(answer(list(relevance), n_relevant),
                          f"for relevance={relevance}, n_relevant={n_relevant}")
         want = average_precision(relevance, n_relevant)
-        if abs(got - want) > 1e-9:
+        if not same_number(got, want):
             hint = ("A ranking with no relevant item scores 0." if sum(relevance) == 0
                     else "Divide by n_relevant, not by the relevant items you found, and "
                          "take P@i at the rank of each relevant item.")
@@ -84,7 +85,7 @@ def _ap_at_k(answer) -> None:
                 got = returned_number(answer(list(relevance), n_relevant, k, normalisation),
                                  where)
                 want = average_precision(relevance, n_relevant, k, normalisation)
-                if abs(got - want) > 1e-9:
+                if not same_number(got, want):
                     raise ExerciseMistake(
                         f"{where} your function returned {got!r}. Only ranks up to k "
                         f"count in the sum. {hint}")

@@ -17,6 +17,7 @@ from .registry import (
     expect_callable,
     expect_number,
     returned_number,
+    same_number,
 )
 
 # The easy exercise: the first relevant result of four queries sits at these
@@ -72,7 +73,7 @@ def _mean_reciprocal_rank(answer) -> None:
             where = f"for rankings={rankings}, k={k}"
             got = returned_number(answer([list(r) for r in rankings], k), where)
             want = float(np.mean([reciprocal_rank(r, k) for r in rankings]))
-            if abs(got - want) > 1e-9:
+            if not same_number(got, want):
                 raise ExerciseMistake(
                     f"{where} your function returned {got!r}. Take 1/rank of the first "
                     "relevant item of each query (0 if there is none within the cutoff) "
@@ -88,7 +89,7 @@ def _success_from_rr(answer) -> None:
             got = returned_number(answer(list(rr_values), k), where)
             want = float(np.mean([hit_rate_at_k(_ranking_with_rr(rr), k)
                                   for rr in rr_values]))
-            if abs(got - want) > 1e-9:
+            if not same_number(got, want):
                 raise ExerciseMistake(
                     f"{where} your function returned {got!r}. A query is a hit at k when "
                     "its first relevant item sits at rank k or better; RR = 0 is never a "
@@ -102,7 +103,7 @@ def _err(answer) -> None:
         where = f"for grades={grades}, max_grade={max_grade}"
         got = returned_number(answer(list(grades), max_grade), where)
         want = expected_reciprocal_rank(grades, max_grade=max_grade)
-        if abs(got - want) > 1e-9:
+        if not same_number(got, want):
             raise ExerciseMistake(
                 f"{where} your function returned {got!r}. The user stops at rank i with "
                 "probability R_i = (2**g_i - 1) / 2**max_grade, and reaches rank i only "

@@ -16,6 +16,7 @@ from .registry import (
     expect_callable,
     expect_number,
     returned_number,
+    same_number,
 )
 
 # The easy exercise: three results returned, four items judged.
@@ -53,7 +54,7 @@ def _dcg(answer) -> None:
                 where = f"for grades={grades}, k={k}, gain={gain!r}"
                 got = returned_number(answer(list(grades), k, gain), where)
                 want = dcg_at_k(grades, k, gain)
-                if abs(got - want) > 1e-9:
+                if not same_number(got, want):
                     raise ExerciseMistake(
                         f"{where} your function returned {got!r}. Rank 1 is divided by "
                         "log2(2) = 1; check the gain (the grade, or 2**grade - 1) and "
@@ -97,7 +98,7 @@ def _full(answer) -> None:
                 where = f"for grades={grades}, k={k}, judged_grades={judged}, gain={gain!r}"
                 got = returned_number(answer(list(grades), k, list(judged), gain), where)
                 want = ndcg_at_k(grades, k, judged, gain)
-                if abs(got - want) > 1e-9:
+                if not same_number(got, want):
                     raise ExerciseMistake(
                         f"{where} your function returned {got!r}. The ideal ranking sorts "
                         "all judged grades, descending, and is cut at the same k as the "

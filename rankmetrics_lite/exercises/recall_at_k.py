@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..cutoff_metrics import precision_recall_at_all_k, recall_at_k
+from ..cutoff_metrics import recall_at_k
 from ..evaluate import evaluate
+from ..views.choosing_k import min_k_for_recall
 from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
 
 # The chapter's worked example: ten results, eight relevant documents in the collection.
@@ -31,17 +32,11 @@ _TARGET_CASES = [
 ]
 
 
-def _smallest_k(relevance, n_relevant, target):
-    curve = precision_recall_at_all_k(relevance, n_relevant)
-    reached = [int(k) for k, r in zip(curve["k"], curve["recall"]) if r >= target]
-    return reached[0] if reached else None
-
-
 @exercise("recall-smallest-k")
 def _smallest_k_check(answer) -> None:
     expect_callable(answer, "smallest_k")
     for relevance, n_relevant, target in _TARGET_CASES:
-        want = _smallest_k(relevance, n_relevant, target)
+        want = min_k_for_recall(relevance, n_relevant, target)
         got = answer(list(relevance), n_relevant, target)
         if want is None and got is not None:
             raise ExerciseMistake(
