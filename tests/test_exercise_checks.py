@@ -15,7 +15,7 @@ import pytest
 
 import exercise_answers
 from conftest import chapter_notebooks
-from rankmetrics_lite.exercises import check, exercise_labels
+from rankmetrics_lite.course.exercises import check, exercise_labels
 
 
 def all_answers() -> dict:

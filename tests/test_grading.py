@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import grade_submissions  # noqa: E402
 from run_submission import verdicts_in_outputs  # noqa: E402
 
-from rankmetrics_lite.exercises import Verdict, check  # noqa: E402
-from rankmetrics_lite.exercises.registry import recorded_verdicts  # noqa: E402
+from rankmetrics_lite.course.exercises import Verdict, check  # noqa: E402
+from rankmetrics_lite.course.exercises.registry import recorded_verdicts  # noqa: E402
 
 SUBMISSIONS = ROOT / "tests" / "data" / "submissions"
 LABELS = ["precision-short-list", "precision-every-k", "precision-at-bound"]

@@ -1,4 +1,4 @@
-"""The chapters keep the promises nbval relies on (GUIDE §4)."""
+"""The chapters keep the promises nbval relies on."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from rankmetrics_lite.rag_corpus import (
+from rankmetrics_lite.course.rag_corpus import (
     Corpus,
     Chunk,
     EvalQuery,

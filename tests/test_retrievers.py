@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from rankmetrics_lite.rag_corpus import Chunk, Corpus, load_anchor_queries, load_corpus, load_eval_queries
-from rankmetrics_lite.retrievers import (
+from rankmetrics_lite.course.rag_corpus import Chunk, Corpus, load_anchor_queries, load_corpus, load_eval_queries
+from rankmetrics_lite.course.retrievers import (
     BM25Retriever,
     SearchResult,
     chunk_hits,

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rankmetrics_lite import precision_at_k
-from rankmetrics_lite.views.beyond_classification import (
+from rankmetrics_lite.course.views.beyond_classification import (
     reading_frame,
     reading_slider,
     relevant_seen,

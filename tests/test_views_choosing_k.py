@@ -10,7 +10,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from rankmetrics_lite import recall_at_k
-from rankmetrics_lite.views.choosing_k import (
+from rankmetrics_lite.course.views.choosing_k import (
     cutoff_curves_figure,
     k_for_mean_recall,
     k_for_share_of_queries,

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rankmetrics_lite import ndcg_at_k, precision_at_k, reciprocal_rank
-from rankmetrics_lite.views.limitations import (
+from rankmetrics_lite.course.views.limitations import (
     k_winner_frame,
     k_winner_slider,
     rank_value_figure,

@@ -9,7 +9,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from rankmetrics_lite import average_precision
-from rankmetrics_lite.views.mean_average_precision import (
+from rankmetrics_lite.course.views.mean_average_precision import (
     NORMALISATIONS,
     ap_at_k_curves,
     ap_at_k_frame,

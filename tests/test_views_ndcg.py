@@ -10,7 +10,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from rankmetrics_lite import dcg_at_k, ndcg_at_k
-from rankmetrics_lite.views.ndcg import (
+from rankmetrics_lite.course.views.ndcg import (
     discount_figure,
     grade_colour,
     jarvelin_kekalainen_discounts,

@@ -10,7 +10,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from rankmetrics_lite import partial_auc, roc_auc
-from rankmetrics_lite.views.partial_auc import (
+from rankmetrics_lite.course.views.partial_auc import (
     DEFAULT_MAX_FPRS,
     pair_matrix_figure,
     partial_auc_figure,

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rankmetrics_lite import precision_at_k, recall_at_k
-from rankmetrics_lite.views.precision_recall_relationship import (
+from rankmetrics_lite.course.views.precision_recall_relationship import (
     against_k_figure,
     pr_curve_figure,
     relationship_frame,

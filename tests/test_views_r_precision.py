@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rankmetrics_lite import precision_at_k, r_precision, recall_at_k
-from rankmetrics_lite.views.r_precision import (
+from rankmetrics_lite.course.views.r_precision import (
     r_precision_figure,
     r_precision_frame,
     r_precision_numbers,

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rankmetrics_lite import rank_by_score, relevance_from_ids
-from rankmetrics_lite.views.ranking_problem import (
+from rankmetrics_lite.course.views.ranking_problem import (
     notation_figure,
     notation_frame,
     notation_slider,

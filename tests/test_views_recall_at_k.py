@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rankmetrics_lite import hit_rate_at_k, precision_at_k, recall_at_k
-from rankmetrics_lite.views.recall_at_k import (
+from rankmetrics_lite.course.views.recall_at_k import (
     hit_rate_and_recall,
     hit_rate_vs_recall_figure,
     recall_at_k_figure,

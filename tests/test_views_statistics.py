@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 
 from rankmetrics_lite import precision_at_k
 from rankmetrics_lite.random_baseline import random_precision_at_k, simulate_random_precision
-from rankmetrics_lite.views.statistics import (
+from rankmetrics_lite.course.views.statistics import (
     binomial_precision_pmf,
     paired_scores_figure,
     precision_distribution_figure,

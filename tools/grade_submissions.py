@@ -31,7 +31,7 @@ from pathlib import Path
 
 from run_submission import SubmissionRun, run_submission
 
-from rankmetrics_lite.exercises import Verdict, exercise_labels
+from rankmetrics_lite.course.exercises import Verdict, exercise_labels
 
 ROOT = Path(__file__).resolve().parents[1]
 # check("label", ...) in a notebook's text, also inside its JSON (where quotes are escaped).

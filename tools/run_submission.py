@@ -1,7 +1,7 @@
 """Run one submitted notebook in a fresh kernel and collect the verdicts of its exercise checks.
 
 Every ``check(label, answer)`` call records its verdict inside the kernel
-(``rankmetrics_lite.exercises.registry.recorded_verdicts``). The runner appends
+(``rankmetrics_lite.course.exercises.registry.recorded_verdicts``). The runner appends
 one cell to the notebook that hands those verdicts back, runs every cell with a
 time limit, and keeps going past the student's exceptions and endless loops
 (the kernel is interrupted and the next cell runs). If the kernel dies or stays
@@ -23,12 +23,12 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import DeadKernelError
 
-from rankmetrics_lite.exercises import Verdict, exercise_labels
+from rankmetrics_lite.course.exercises import Verdict, exercise_labels
 
 VERDICTS_MIME = "application/vnd.rankmetrics-lite.verdicts+json"
 COLLECT_VERDICTS = f"""\
 from IPython.display import display as _grader_display
-from rankmetrics_lite.exercises.registry import recorded_verdicts as _grader_verdicts
+from rankmetrics_lite.course.exercises.registry import recorded_verdicts as _grader_verdicts
 _grader_display({{{VERDICTS_MIME!r}: [[v.label, v.passed, v.message] for v in _grader_verdicts()]}},
                 raw=True)"""
 _TIMEOUT_ERROR = "CellTimeLimit"

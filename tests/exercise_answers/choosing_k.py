@@ -2,7 +2,7 @@
 
 from math import ceil, floor
 
-from rankmetrics_lite.views.choosing_k import k_for_mean_recall, min_k_for_recall
+from rankmetrics_lite.course.views.choosing_k import k_for_mean_recall, min_k_for_recall
 
 
 def _smallest_k(relevance, n_relevant, target):

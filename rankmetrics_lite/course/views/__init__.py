@@ -1,0 +1,1 @@
+"""The pure functions behind each chapter's interactions and figures."""

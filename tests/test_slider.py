@@ -1,0 +1,81 @@
+"""The two faces of a slider: the pure frame function, the live widget, the static HTML."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rankmetrics_lite import precision_at_k
+from rankmetrics_lite.course.slider import Frame, Slider
+from rankmetrics_lite.course.views.precision_at_k import (
+    precision_at_k_frame,
+    precision_at_k_slider,
+    precision_upper_bound,
+)
+
+RELEVANCE = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1]
+
+
+def test_frame_numbers_come_from_the_package():
+    for k in range(1, len(RELEVANCE) + 1):
+        frame = precision_at_k_frame(RELEVANCE, k, n_relevant=8)
+        assert frame.numbers["P@k"] == f"{precision_at_k(RELEVANCE, k):.4f}"
+        assert frame.numbers["relevant in top k"] == str(sum(RELEVANCE[:k]))
+        assert frame.numbers["upper bound"] == f"{min(1, 8 / k):.4f}"
+        assert frame.alt and frame.figure is not None
+
+
+def test_upper_bound():
+    assert precision_upper_bound(3, 8) == 1.0
+    assert precision_upper_bound(10, 4) == 0.4
+    with pytest.raises(ValueError, match="k must be a positive integer"):
+        precision_upper_bound(0, 4)
+
+
+def test_live_widget_follows_the_slider():
+    box = precision_at_k_slider(RELEVANCE, n_relevant=8, k=4).widget()
+    slider, shown = box.children
+    assert 'data-name="P@k">0.7500<' in shown.value
+    slider.value = 5
+    assert 'data-name="P@k">0.6000<' in shown.value
+    slider.value = 10
+    assert 'data-name="k">10<' in shown.value and 'data-name="P@k">0.6000<' in shown.value
+
+
+def test_static_face_holds_every_frame_and_no_network():
+    html = precision_at_k_slider(RELEVANCE, n_relevant=8, k=4).static_html()
+    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
+                        html, re.S).group(1)
+    frames = json.loads(payload)
+    assert frames["values"] == [str(k) for k in range(1, 11)]
+    for k, frame in zip(range(1, 11), frames["html"]):
+        assert f'data-name="P@k">{precision_at_k(RELEVANCE, k):.4f}<' in frame
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)
+    assert 'value="3"' in html  # k = 4 is position 3 of the range input
+
+
+def test_static_face_is_deterministic():
+    first = precision_at_k_slider(RELEVANCE, k=2).static_html()
+    assert first == precision_at_k_slider(RELEVANCE, k=2).static_html()
+
+
+def test_mime_bundle_carries_both_faces():
+    bundle = precision_at_k_slider(RELEVANCE, k=2)._repr_mimebundle_()
+    assert set(bundle) == {"text/plain", "text/html", "application/vnd.jupyter.widget-view+json"}
+    assert bundle["text/plain"].startswith("Slider over k = 1..10; at k = 2:")
+
+
+def test_slider_rejects_bad_positions():
+    def frame(value):
+        return Frame({"v": str(value)})
+    with pytest.raises(ValueError, match="values must hold at least one"):
+        Slider(frame, [], label="k")
+    with pytest.raises(ValueError, match="value must be one of the slider's values"):
+        Slider(frame, [1, 2], label="k", value=3)
+
+
+def test_a_script_end_tag_in_a_frame_cannot_break_the_page():
+    html = Slider(lambda v: Frame({"v": "</script><b>"}), [1, 2], label="k").static_html()
+    assert html.count("</script>") == 2  # the JSON payload's and the code's, nothing else
