@@ -145,3 +145,18 @@ def as_rng(seed: object, name: str = "seed") -> np.random.Generator:
     if seed < 0:
         raise ValueError(f"{name} must be a non-negative integer, got {seed}")
     return np.random.default_rng(int(seed))
+
+
+def check_choice(value: object, name: str, choices) -> str:
+    """Return ``value`` if it is one of the strings ``choices`` (any iterable of str).
+
+    A value that is not a string raises ``TypeError``; a string that is not
+    among the choices raises ``ValueError``. Both messages list the choices.
+    """
+    choices = tuple(choices)
+    valid = ", ".join(map(repr, choices))
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {valid}; got {value!r} ({type(value).__name__})")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {valid}; got {value!r}")
+    return value

@@ -24,7 +24,7 @@ from ._checks import as_vector
 # ------------------------------------------------------------ item checks --
 
 
-def _as_ranked_ids(ranked_items: object) -> list:
+def as_ranked_ids(ranked_items: object) -> list:
     """The ids of ``ranked_items`` as a list, or raise if they are not a ranking."""
     if isinstance(ranked_items, (str, bytes)):
         raise TypeError(
@@ -63,7 +63,7 @@ def _check_hashable(item: object, where: str) -> None:
         )
 
 
-def _as_id_set(relevant_items: object) -> frozenset:
+def as_id_set(relevant_items: object) -> frozenset:
     """The relevant ids as a frozenset, or raise if they are not a collection of ids."""
     if isinstance(relevant_items, (str, bytes)):
         raise TypeError(
@@ -137,8 +137,8 @@ def relevance_from_ids(ranked_items: Sequence[Hashable], relevant_items: Iterabl
     >>> relevance_from_ids(["d3", "d1", "d7", "d2"], relevant_items={"d1", "d2", "d9"})
     [0, 1, 0, 1]
     """
-    ranking = _as_ranked_ids(ranked_items)
-    relevant = _as_id_set(relevant_items)
+    ranking = as_ranked_ids(ranked_items)
+    relevant = as_id_set(relevant_items)
     return [int(item in relevant) for item in ranking]
 
 
@@ -162,7 +162,7 @@ def gains_from_ids(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
     >>> gains_from_ids(["d3", "d1", "d7"], grades={"d1": 2, "d3": 1, "d5": 3})
     [1, 2, 0]
     """
-    ranking = _as_ranked_ids(ranked_items)
+    ranking = as_ranked_ids(ranked_items)
     grades = _check_grades(grades)
     return [grades.get(item, 0) for item in ranking]
 
@@ -295,7 +295,7 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
 # ------------------------------------------------------------ tie groups --
 
 
-def _tie_bounds(sorted_scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def tie_bounds(sorted_scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each position of a score-sorted vector, where its tie group starts and stops.
 
     Returns two int arrays ``(starts, stops)``: position i belongs to the group of
@@ -343,6 +343,6 @@ def tie_groups(scores_in_rank_order: Sequence[float]) -> list[range]:
             f"{scores[rank - 1]:g}, more than rank {rank - 1} ({scores[rank - 2]:g}): "
             "sort by score first (rank_by_score)"
         )
-    starts, _ = _tie_bounds(scores)
+    starts, _ = tie_bounds(scores)
     bounds = np.append(np.unique(starts), scores.size)
     return [range(int(start), int(stop)) for start, stop in zip(bounds[:-1], bounds[1:])]

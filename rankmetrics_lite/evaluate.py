@@ -19,17 +19,17 @@ from itertools import chain, compress
 import numpy as np
 
 from ._checks import check_count
-from .average_precision import _average_precision_rows
+from .average_precision import average_precision_rows
 from .cutoff_metrics import (
-    _f1_rows,
-    _hit_rows,
-    _precision_rows,
-    _r_precision_rows,
-    _recall_rows,
+    f1_rows,
+    hit_rows,
+    precision_rows,
+    r_precision_rows,
+    recall_rows,
 )
-from .dcg import _check_gain_fits, _gain_function, _ndcg_rows
+from .dcg import check_gain_fits, gain_function, ndcg_rows
 from .measures import Measure, parse_measures
-from .reciprocal_rank import _reciprocal_rank_rows
+from .reciprocal_rank import reciprocal_rank_rows
 
 EMPTY_QUERY_POLICIES = ("zero", "skip", "raise")
 SCORE_PRECISIONS = ("float32", "float64")
@@ -70,14 +70,14 @@ class _Rows:
 # One entry per measure family: (rows, cutoff k or None, gain name) -> one value
 # per query, from the family's kernel.
 _KERNELS: dict[str, Callable[[_Rows, int | None, str], np.ndarray]] = {
-    "P": lambda rows, k, gain: _precision_rows(rows.binary, k),
-    "R": lambda rows, k, gain: _recall_rows(rows.binary, k, rows.n_rel),
-    "F1": lambda rows, k, gain: _f1_rows(rows.binary, k, rows.n_rel),
-    "Rprec": lambda rows, k, gain: _r_precision_rows(rows.binary, rows.n_rel),
-    "AP": lambda rows, k, gain: _average_precision_rows(rows.binary, rows.n_rel, k),
-    "RR": lambda rows, k, gain: _reciprocal_rank_rows(rows.binary, k),
-    "nDCG": lambda rows, k, gain: _ndcg_rows(rows.gains, rows.ideal, k, gain),
-    "Success": lambda rows, k, gain: _hit_rows(rows.binary, k),
+    "P": lambda rows, k, gain: precision_rows(rows.binary, k),
+    "R": lambda rows, k, gain: recall_rows(rows.binary, k, rows.n_rel),
+    "F1": lambda rows, k, gain: f1_rows(rows.binary, k, rows.n_rel),
+    "Rprec": lambda rows, k, gain: r_precision_rows(rows.binary, rows.n_rel),
+    "AP": lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel, k),
+    "RR": lambda rows, k, gain: reciprocal_rank_rows(rows.binary, k),
+    "nDCG": lambda rows, k, gain: ndcg_rows(rows.gains, rows.ideal, k, gain),
+    "Success": lambda rows, k, gain: hit_rows(rows.binary, k),
 }
 
 
@@ -172,11 +172,11 @@ def evaluate(
     relevance_level = check_count(relevance_level, "relevance_level")
     empty_queries = _check_choice(empty_queries, "empty_queries", EMPTY_QUERY_POLICIES)
     score_precision = _check_choice(score_precision, "score_precision", SCORE_PRECISIONS)
-    _gain_function(gain)  # refuses an unknown gain at the door
+    gain_function(gain)  # refuses an unknown gain at the door
 
     qids, judged_counts, judged_grades = _read_qrels(qrels)
     if gain != "linear" and any(m.family == "nDCG" for m in parsed):
-        _check_gain_fits(judged_grades, gain, "qrels")
+        check_gain_fits(judged_grades, gain, "qrels")
     _check_run_shape(run, qrels)
 
     n_rel = _n_relevant(judged_counts, judged_grades, relevance_level)

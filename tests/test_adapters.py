@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankmetrics_lite.adapters import (
-    _tie_bounds,
+    tie_bounds,
     gains_from_ids,
     rank_by_score,
     relevance_from_ids,
@@ -234,7 +234,7 @@ def test_tie_groups_cover_the_ranking_and_split_at_every_change(values):
         assert len({scores[i] for i in group}) == 1
     for before, after in zip(groups, groups[1:]):
         assert scores[before[-1]] > scores[after[0]]
-    starts, stops = _tie_bounds(np.array(scores, dtype=float))
+    starts, stops = tie_bounds(np.array(scores, dtype=float))
     for group in groups:
         assert all(starts[i] == group.start and stops[i] == group.stop for i in group)
 
