@@ -25,6 +25,7 @@ import numpy as np
 
 from ._checks import as_binary_relevance, check_choice, check_n_relevant
 from .cutoff_metrics import precision_recall_at_all_k
+from .trec_ranking import DEFAULT_TREC_EVAL_VERSION, check_trec_eval_version
 from .kernels import f1_from_hits, precision_from_hits, recall_from_hits, safe_divide
 from .roc import (
     as_fraction,
@@ -35,8 +36,8 @@ from .roc import (
     require_classes,
 )
 
-RecallRule = Literal["trec_eval", "trec_eval_9", "exact"]
-RECALL_RULES: tuple[str, ...] = ("trec_eval", "trec_eval_9", "exact")
+RecallRule = Literal["trec_eval", "exact"]
+RECALL_RULES: tuple[str, ...] = ("trec_eval", "exact")
 ELEVEN_RECALL_LEVELS = np.arange(11) / 10  # 3 / 10 is the double nearest 0.3; 3 * 0.1 is not
 
 # A recall this far below a level still reaches it, so that a level computed as
@@ -73,7 +74,7 @@ def _round_half_up(x: np.ndarray) -> np.ndarray:
     return whole + (x - whole >= 0.5)
 
 
-def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str) -> np.ndarray:
+def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str, version: str) -> np.ndarray:
     """The recall each nominal level asks for, per row, under a rounding ``rule``.
 
     trec_eval turns a level L into a number of relevant items to find; the
@@ -83,14 +84,15 @@ def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str) -> n
     wanted = levels.reshape(1, -1) * n_rel  # relevant items, as a real number
     if rule == "exact":
         return np.broadcast_to(levels.reshape(1, -1), wanted.shape)
-    if rule == "trec_eval":  # trec_eval 10 (since Dec 2023): lround(L |R|)
+    if version == "10.0":  # since December 2023: lround(L |R|)
         needed = _round_half_up(wanted)
-    else:  # trec_eval 9 and pytrec_eval: (long)(L |R| + 0.9)
+    else:  # 9.0.8 and pytrec_eval: (long)(L |R| + 0.9)
         needed = np.floor(wanted + 0.9)
     return safe_divide(needed, n_rel)
 
 
-def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_eval") -> np.ndarray:
+def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_eval",
+                       version: str = DEFAULT_TREC_EVAL_VERSION) -> np.ndarray:
     """Interpolated precision at recall 0.0, 0.1, ..., 1.0 per row: (n_rows, 11).
 
     A row with |R| = 0 scores 0 at every level (trec_eval's value).
@@ -98,7 +100,7 @@ def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_ev
     hits = np.cumsum(rows, axis=1)
     ranks = np.arange(1, rows.shape[1] + 1)
     n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
-    levels = _required_recall_rows(ELEVEN_RECALL_LEVELS, n_rel, rule)
+    levels = _required_recall_rows(ELEVEN_RECALL_LEVELS, n_rel, rule, version)
     return _interpolate_rows(recall_from_hits(hits, n_rel), precision_from_hits(hits, ranks), levels)
 
 
@@ -256,7 +258,8 @@ def interpolated_precision(recall, precision, recall_levels) -> np.ndarray:
 
 
 def eleven_point_precision(
-    relevance, n_relevant: int, recall_rule: RecallRule = "trec_eval"
+    relevance, n_relevant: int, recall_rule: RecallRule = "trec_eval",
+    trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
 ) -> ElevenPointPrecision:
     r"""Interpolated precision at recall 0.0, 0.1, ..., 1.0 and its mean (trec_eval's ``11pt_avg``).
 
@@ -265,10 +268,11 @@ def eleven_point_precision(
     On a ranking, recall only takes the values i/|R|, so "reaching level L"
     means finding some number of relevant items; ``recall_rule`` says how many:
 
-    * ``"trec_eval"`` (default): round(L |R|), halves up, as trec_eval 10 does
-      since its December 2023 change (``iprec_at_recall_*``, ``11pt_avg``).
-      With |R| = 77, level 0.3 asks for 23 items (recall 0.299, just under 0.3).
-    * ``"trec_eval_9"``: int(L |R| + 0.9), as trec_eval 9 and pytrec_eval do.
+    * ``"trec_eval"`` (default): the rule of the release named by
+      ``trec_eval_version`` (``iprec_at_recall_*``, ``11pt_avg``). 10.0 (the
+      default) rounds L |R| to the nearest integer, halves up, since its
+      December 2023 change: with |R| = 77, level 0.3 asks for 23 items (recall
+      0.299, just under 0.3). 9.0.8 (and pytrec_eval) asks for int(L |R| + 0.9).
     * ``"exact"``: the textbook rule, recall >= L, i.e. ceil(L |R|) items.
 
     A query with no relevant item (|R| = 0) raises ``ValueError``.
@@ -287,11 +291,14 @@ def eleven_point_precision(
     0.6364
     >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], 4, recall_rule="exact").average, 4)  # 6 / 11
     0.5455
+    >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], 4, trec_eval_version="9.0.8").average, 4)
+    0.5455
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "11-point interpolated precision")
     rule = _check_recall_rule(recall_rule)
-    precision = _eleven_point_rows(relevance.reshape(1, -1), np.array([n_rel]), rule)[0]
+    version = check_trec_eval_version(trec_eval_version)
+    precision = _eleven_point_rows(relevance.reshape(1, -1), np.array([n_rel]), rule, version)[0]
     return ElevenPointPrecision(ELEVEN_RECALL_LEVELS.copy(), precision, float(precision.mean()))
 
 

@@ -79,22 +79,25 @@ SEEDS = range(8)
 @pytest.mark.parametrize("level", [1, 2])
 def test_every_query_agrees_with_pytrec_eval(seed, level):
     run, qrels = random_collection(seed)
-    ours = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level)
+    ours = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level,
+                    trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request(), relevance_level=level).evaluate(run)
     names = _pytrec_names()
     for qid, values in theirs.items():
         for measure, trec_name in names.items():
             assert ours[qid][measure] == pytest.approx(values[trec_name], abs=1e-12), (seed, qid, measure)
-    # The only judged queries pytrec_eval leaves out are those missing from the run.
-    assert set(ours) - set(theirs) == {qid for qid in qrels if qid not in run}
-    for qid in set(ours) - set(theirs):
-        assert all(value == 0.0 for value in ours[qid].values())
+    # Like trec_eval 9.0.8's -q, both report the judged queries that the run holds.
+    assert set(ours) == set(theirs)
+    # trec_eval 10.0's -c -q reports the others too, each scoring 0.
+    every = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level,
+                     trec_eval_version="10.0")
+    assert set(every) == set(qrels)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_means_are_pytrec_eval_means_over_every_judged_query(seed):
     run, qrels = random_collection(seed)
-    ours = evaluate(run, qrels, MEASURES)
+    ours = evaluate(run, qrels, MEASURES, trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request()).evaluate(run)
     for measure, trec_name in _pytrec_names().items():
         complete = sum(theirs.get(qid, {}).get(trec_name, 0.0) for qid in qrels) / len(qrels)  # -c
@@ -103,11 +106,16 @@ def test_means_are_pytrec_eval_means_over_every_judged_query(seed):
 
 def test_skipping_empty_queries_matches_pytrec_eval_on_the_rest():
     run, qrels = random_collection(3)
-    ours = evaluate(run, qrels, MEASURES, per_query=True, empty_queries="skip")
+    ours = evaluate(run, qrels, MEASURES, per_query=True, empty_queries="skip", trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request()).evaluate(run)
-    assert set(ours) == {qid for qid, judged in qrels.items() if any(g >= 1 for g in judged.values())}
-    for qid in set(ours) & set(theirs):
+    has_relevant = {qid for qid, judged in qrels.items() if any(g >= 1 for g in judged.values())}
+    assert {qid for qid, values in ours.items() if "AP" in values} == has_relevant & set(run)
+    for qid in has_relevant & set(run):
         assert ours[qid]["AP"] == pytest.approx(theirs[qid]["map"], abs=1e-12)
+        assert ours[qid]["P@5"] == pytest.approx(theirs[qid]["P_5"], abs=1e-12)
+    # A query without relevant documents keeps its defined measures (P@5), not AP.
+    for qid in set(run) & set(qrels) - has_relevant:
+        assert "AP" not in ours[qid] and ours[qid]["P@5"] == pytest.approx(theirs[qid]["P_5"], abs=1e-12)
 
 
 def test_pytrec_eval_differences_documented_above():
@@ -115,9 +123,12 @@ def test_pytrec_eval_differences_documented_above():
     run = {"judged": {"a": 1.0}, "empty_run": {}, "unjudged": {"a": 1.0}}
     theirs = pytrec_eval.RelevanceEvaluator(qrels, {"map"}).evaluate(run)
     assert set(theirs) == {"judged", "empty_run"}
-    ours = evaluate(run, qrels, "AP", per_query=True)
-    assert ours == {"judged": {"AP": 1.0}, "missing": {"AP": 0.0}, "empty_run": {"AP": 0.0},
-                    "no_judgements": {"AP": 0.0}}
-    # pytrec_eval, like trec_eval, stores scores as 32-bit floats: 1 + 1e-9 ties with 1.
-    tied = pytrec_eval.RelevanceEvaluator({"q": {"a": 1}}, {"recip_rank"}).evaluate({"q": {"a": 1 + 1e-9, "b": 1.0}})
-    assert tied["q"]["recip_rank"] == 0.5 == evaluate({"q": {"a": 1 + 1e-9, "b": 1.0}}, {"q": {"a": 1}}, "RR")["RR"]
+    assert evaluate(run, qrels, "AP", per_query=True, trec_eval_version="9.0.8") == {
+        "judged": {"AP": 1.0}, "empty_run": {"AP": 0.0}}
+    assert evaluate(run, qrels, "AP", per_query=True) == {
+        "judged": {"AP": 1.0}, "missing": {"AP": 0.0}, "empty_run": {"AP": 0.0}, "no_judgements": {"AP": 0.0}}
+    # pytrec_eval, like trec_eval 9.0.8, stores scores as 32-bit floats: 1 + 1e-9 ties with 1.
+    tied_run, tied_qrels = {"q": {"a": 1 + 1e-9, "b": 1.0}}, {"q": {"a": 1}}
+    tied = pytrec_eval.RelevanceEvaluator(tied_qrels, {"recip_rank"}).evaluate(tied_run)
+    assert tied["q"]["recip_rank"] == 0.5 == evaluate(tied_run, tied_qrels, "RR", trec_eval_version="9.0.8")["RR"]
+    assert evaluate(tied_run, tied_qrels, "RR")["RR"] == 1.0  # trec_eval 10.0 keeps doubles
