@@ -12,6 +12,9 @@ from collections.abc import Sequence
 import numpy as np
 
 
+_LARGEST_FLOAT = float(np.finfo(float).max)
+
+
 def check_k(k: object, name: str = "k") -> int:
     """Return ``k`` as an int, or raise if it is not a positive integer."""
     if isinstance(k, bool) or not isinstance(k, numbers.Integral):
@@ -57,6 +60,13 @@ def as_vector(values: object, name: str, *, ranked: bool = True) -> np.ndarray:
                 )
     try:
         array = np.asarray(values, dtype=float)
+    except OverflowError:  # an int beyond float range; compared as Python numbers, exactly
+        items = list(np.ravel(np.asarray(values, dtype=object)))
+        index = next(i for i, item in enumerate(items) if abs(item) > _LARGEST_FLOAT)
+        raise ValueError(
+            f"{name} must hold numbers that fit in a float; {where(index)} an integer with "
+            f"{len(str(abs(int(items[index]))))} digits: rescale it"
+        ) from None
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{name} must contain only numbers: {exc}") from None
     if array.ndim != 1:

@@ -52,10 +52,19 @@ def _discount(depth: int) -> np.ndarray:
 # padded with 0 beyond each ranking's end (a missing rank gains nothing).
 
 
-def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear") -> np.ndarray:
-    """DCG@k per row: sum over ranks i <= k of gain(g_i) / log2(i + 1)."""
+def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear",
+              shift: np.ndarray | float = 0.0) -> np.ndarray:
+    """DCG@k per row: sum over ranks i <= k of gain(g_i) / log2(i + 1).
+
+    With ``shift`` (exponential gain only), each row's gains are divided by
+    2**shift: (2**g - 1) / 2**s = 2**(g - s) - 2**-s, which cannot overflow.
+    """
     top = np.asarray(grade_rows, dtype=float)[:, :k]
-    return gain_function(gain)(top) @ _discount(top.shape[1])
+    if gain == "exponential":
+        gains = np.exp2(top - shift) - np.exp2(-np.asarray(shift, dtype=float))
+    else:
+        gains = gain_function(gain)(top)
+    return gains @ _discount(top.shape[1])
 
 
 def ndcg_rows(
@@ -67,8 +76,11 @@ def ndcg_rows(
     that relevant items the system never returned lower the score. A row whose
     ideal DCG is 0 (no positive grade) scores 0, as in trec_eval.
     """
-    dcg = _dcg_rows(grade_rows, k, gain)
-    ideal = _dcg_rows(ideal_rows, k, gain)
+    # 2**g - 1 overflows in a sum long before a single grade overflows: both DCGs
+    # are taken of gains divided by 2**(the row's top ideal grade); their ratio stays.
+    shift = ideal_rows.max(axis=1, initial=0.0, keepdims=True) if gain == "exponential" else 0.0
+    dcg = _dcg_rows(grade_rows, k, gain, shift)
+    ideal = _dcg_rows(ideal_rows, k, gain, shift)
     return np.divide(dcg, ideal, out=np.zeros_like(dcg), where=ideal > 0)
 
 
@@ -142,7 +154,14 @@ def dcg_at_k(gains, k: int | None, gain: str = "linear") -> float:
     k = None if k is None else check_k(k)
     gain_function(gain)
     check_gain_fits(grades, gain, "gains")
-    return float(_dcg_rows(grades.reshape(1, -1), k, gain)[0])
+    with np.errstate(over="ignore"):  # an overflow is reported below, by name
+        value = float(_dcg_rows(grades.reshape(1, -1), k, gain)[0])
+    if not np.isfinite(value):
+        raise ValueError(
+            f"the DCG of these gains is too large for a float (gain={gain!r}, largest grade "
+            f"{grades.max():g}): rescale the grades, or compute ndcg_at_k, whose ratio stays finite"
+        )
+    return value
 
 
 def ndcg_at_k(gains, k: int | None, judged_grades, gain: str = "linear") -> float:

@@ -109,9 +109,10 @@ def evaluate(
     qrels : dict ``{query_id: {doc_id: grade}}``
         Integer grades; 0 or negative means judged not relevant.
     measures : str or list of str
-        Names as in ir_measures, from :data:`rankmetrics_lite.measures.CATALOGUE`:
+        Names as in ir_measures, one of each family of the package's catalogue
+        (``rankmetrics_lite.measures.CATALOGUE``)::
 
-        {MEASURES}
+            {MEASURES}
     per_query : bool
         False: ``{measure: mean}``. True: ``{query_id: {measure: value}}``: in
         10.0 every judged query, as ``trec_eval -c -q`` 10.0 prints them; in
@@ -200,7 +201,7 @@ def evaluate(
 
 
 evaluate.__doc__ = evaluate.__doc__.replace(
-    "{MEASURES}", describe_measures().replace("\n", "\n        ")
+    "{MEASURES}", describe_measures().replace("\n", "\n            ")
 )
 
 
@@ -267,6 +268,11 @@ def _read_qrels(qrels: object) -> tuple[list[str], np.ndarray, np.ndarray]:
         grades = np.frombuffer(array("q", chain.from_iterable(map(dict.values, judgements))), np.int64)
     except (TypeError, OverflowError):
         qid, docid, grade = _first_entry(qrels, lambda g: not _is_integer(g))
+        if isinstance(grade, numbers.Integral) and not isinstance(grade, bool):
+            raise ValueError(
+                f"qrels[{qid!r}][{docid!r}] is {grade!r}, outside the 64-bit range of grades "
+                "(trec_eval reads grades as C longs): use grades such as 0, 1, 2, 3"
+            ) from None
         raise TypeError(
             f"qrels[{qid!r}][{docid!r}] must be an integer grade (as in a qrels file), "
             f"got {grade!r} ({type(grade).__name__})"

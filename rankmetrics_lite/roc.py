@@ -77,11 +77,27 @@ def _area_up_to(x: np.ndarray, y: np.ndarray, cumulative: np.ndarray, x_end: flo
     return float(cumulative[last] + width * (y[last] + y_end) / 2)
 
 
+# Below this width the area over the range is of the order of float rounding.
+_NARROWEST_STANDARDISED_RANGE = 1e-9
+
+
 def _mcclish(area: float, min_fpr: float, max_fpr: float) -> float:
-    """McClish (1989): 0.5 for the chance diagonal, 1 for a perfect curve."""
-    chance_area = (max_fpr**2 - min_fpr**2) / 2
-    perfect_area = max_fpr - min_fpr
-    return 0.5 * (1 + (area - chance_area) / (perfect_area - chance_area))
+    """McClish (1989): 0.5 for the chance diagonal, 1 for a perfect curve.
+
+    Written on the mean TPR over the range, (area / width), so that no
+    difference of nearly equal numbers stands in a denominator: the chance
+    curve's mean TPR is (min + max) / 2, a perfect curve's is 1.
+    """
+    width = max_fpr - min_fpr
+    if width < _NARROWEST_STANDARDISED_RANGE:
+        raise ValueError(
+            f"the FPR range [{min_fpr!r}, {max_fpr!r}] is too narrow to standardise (width "
+            f"{width:.3g} < {_NARROWEST_STANDARDISED_RANGE:g}): the area over it is lost in rounding; "
+            "widen the range, or pass standardized=False for the raw area"
+        )
+    chance_mean = (min_fpr + max_fpr) / 2
+    headroom = ((1 - max_fpr) + (1 - min_fpr)) / 2  # 1 - chance_mean, without cancellation
+    return 0.5 * (1 + (area / width - chance_mean) / headroom)
 
 
 # ------------------------------------------------------------ input checks --
