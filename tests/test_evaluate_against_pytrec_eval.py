@@ -14,7 +14,8 @@ here, and checked by the tests below):
 * a judged query whose run entry is an empty dict is in its output, with 0;
 * a qrels entry with no judgement at all (``{}``) is absent from its output;
   evaluate treats it as a judged query with no relevant document.
-On every query both evaluate, the values agree to 1e-12.
+On every query both evaluate, the values agree to 1e-12, with
+``trec_eval_version="9.0.8"`` (scores compared as 32-bit floats, as in pytrec_eval).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ import pytest
 
 from rankmetrics_lite.evaluate import evaluate
 from rankmetrics_lite.measures import parse_measure
+
+from trec_collections import random_collection as adversarial_collection
+from trec_eval_compare import comparable_measures, trec_eval_options
 
 pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eval-terrier) is not installed")
 
@@ -79,7 +83,7 @@ SEEDS = range(8)
 @pytest.mark.parametrize("level", [1, 2])
 def test_every_query_agrees_with_pytrec_eval(seed, level):
     run, qrels = random_collection(seed)
-    ours = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level)
+    ours = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level, trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request(), relevance_level=level).evaluate(run)
     names = _pytrec_names()
     for qid, values in theirs.items():
@@ -94,7 +98,7 @@ def test_every_query_agrees_with_pytrec_eval(seed, level):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_means_are_pytrec_eval_means_over_every_judged_query(seed):
     run, qrels = random_collection(seed)
-    ours = evaluate(run, qrels, MEASURES)
+    ours = evaluate(run, qrels, MEASURES, trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request()).evaluate(run)
     for measure, trec_name in _pytrec_names().items():
         complete = sum(theirs.get(qid, {}).get(trec_name, 0.0) for qid in qrels) / len(qrels)  # -c
@@ -103,7 +107,7 @@ def test_means_are_pytrec_eval_means_over_every_judged_query(seed):
 
 def test_skipping_empty_queries_matches_pytrec_eval_on_the_rest():
     run, qrels = random_collection(3)
-    ours = evaluate(run, qrels, MEASURES, per_query=True, empty_queries="skip")
+    ours = evaluate(run, qrels, MEASURES, per_query=True, empty_queries="skip", trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request()).evaluate(run)
     assert set(ours) == {qid for qid, judged in qrels.items() if any(g >= 1 for g in judged.values())}
     for qid in set(ours) & set(theirs):
@@ -120,4 +124,36 @@ def test_pytrec_eval_differences_documented_above():
                     "no_judgements": {"AP": 0.0}}
     # pytrec_eval, like trec_eval, stores scores as 32-bit floats: 1 + 1e-9 ties with 1.
     tied = pytrec_eval.RelevanceEvaluator({"q": {"a": 1}}, {"recip_rank"}).evaluate({"q": {"a": 1 + 1e-9, "b": 1.0}})
-    assert tied["q"]["recip_rank"] == 0.5 == evaluate({"q": {"a": 1 + 1e-9, "b": 1.0}}, {"q": {"a": 1}}, "RR")["RR"]
+    nearly_tied = {"q": {"a": 1 + 1e-9, "b": 1.0}}
+    assert tied["q"]["recip_rank"] == 0.5
+    assert evaluate(nearly_tied, {"q": {"a": 1}}, "RR", trec_eval_version="9.0.8")["RR"] == 0.5
+    assert evaluate(nearly_tied, {"q": {"a": 1}}, "RR", trec_eval_version="10.0")["RR"] == 1.0
+
+
+# ------------------------------- the random collections of the binary tests --
+# pytrec_eval is trec_eval 9.0.8 behind a Python API: on the adversarial
+# collections that the trec_eval programs are run on, every value agrees.
+
+
+def _pytrec_request_for(measures) -> set[str]:
+    """pytrec_eval's request for these measures: trec_eval's -m options without '-m'."""
+    return {option.removeprefix("-m") for option in trec_eval_options(measures)}
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_adversarial_collections_agree_with_pytrec_eval(level):
+    measures = comparable_measures()
+    names = [m.name for m in measures]
+    compared = 0
+    for seed in range(60):
+        collection = adversarial_collection(seed)
+        run, qrels = collection.run, collection.qrels
+        ours = evaluate(run, qrels, names, per_query=True, relevance_level=level, trec_eval_version="9.0.8")
+        theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request_for(measures), relevance_level=level).evaluate(run)
+        assert set(theirs) == set(qrels) & set(run), seed
+        for qid, values in theirs.items():
+            for measure in measures:
+                assert ours[qid][measure.name] == pytest.approx(values[measure.trec_eval_name], abs=1e-12), (
+                    seed, qid, measure.name)
+                compared += 1
+    print(f"pytrec_eval (9.0.8), 60 random collections, level {level}: {compared} values compared, 0 differ")
