@@ -32,7 +32,10 @@ Where the readers depart from trec_eval, they say so:
   (CR-only line ends make the whole file one line, of which trec_eval reads
   the first six columns), a NUL byte, and text that is not UTF-8;
 * a document listed twice for one query is refused (trec_eval stops with
-  "duplicate docs" too).
+  "duplicate docs" too);
+* a query whose every grade is -2 or lower is read like any other; trec_eval
+  (both releases) crashes on it (``form_res_rels.c`` sizes an array by the
+  highest grade + 1).
 
 Every error is a ``ValueError`` naming the file, the line and the fix.
 """

@@ -99,3 +99,15 @@ def test_the_random_collections_hold_what_they_promise(written):
     assert any(all(g <= 0 for g in judged.values()) for c in collections for judged in c.qrels.values())
     scores = {score for run in runs for ranking in run.values() for score in ranking.values()}
     assert {0.1, 0.1 + 1e-9, 16777216.0, 16777217.0, 1e39, -1e300} <= scores
+
+
+def test_missing_sources_skip_but_fail_under_ci(monkeypatch, tmp_path, tmp_path_factory):
+    import trec_eval_programs
+
+    monkeypatch.setattr(trec_eval_programs, "SOURCES", tmp_path / "absent")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match=r"trec_eval 10\.0's source .* is not in shared/"):
+        trec_eval_binary("10.0", tmp_path_factory)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI checks out shared/ beside the clone"):
+        trec_eval_binary("10.0", tmp_path_factory)

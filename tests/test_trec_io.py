@@ -15,10 +15,9 @@ from hypothesis import strategies as st
 from rankmetrics_lite._c_numbers import c_double, c_long
 from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run, write_trec_run
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trec_eval_test"
-needs_data = pytest.mark.skipif(
-    not DATA.is_dir(), reason=f"trec_eval's test collection is not in {DATA}: nothing to read"
-)
+from trec_eval_programs import TEST_COLLECTION, missing
+
+DATA = TEST_COLLECTION
 
 
 def _file(tmp_path: Path, text: str, name: str = "input.txt") -> Path:
@@ -303,8 +302,9 @@ def test_write_then_read_gives_back_the_same_run(tmp_path_factory, run):
 # --------------------------------------------------- trec_eval's test data --
 
 
-@needs_data
 def test_trec_eval_test_files_are_read_completely():
+    if not DATA.is_dir():
+        missing("trec_eval's test collection (data/trec_eval_test/)")
     qrels = read_trec_qrels(DATA / "qrels.test")
     assert sorted(qrels) == ["301", "302", "303"]
     assert sum(map(len, qrels.values())) == 3681
