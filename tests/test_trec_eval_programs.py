@@ -111,3 +111,12 @@ def test_missing_sources_skip_but_fail_under_ci(monkeypatch, tmp_path, tmp_path_
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI checks out shared/ beside the clone"):
         trec_eval_binary("10.0", tmp_path_factory)
+
+
+def test_the_random_files_hold_every_form_they_promise(written):
+    texts = [path.read_bytes() for _, plain, commented in written.values() for path in (*plain, *commented)]
+    for form in (b"\r\n", b"\t", b"   ", b"0x", b"0X", b"E+", b"e-", b"+0", b" .", b"extra", b"\n#", b"\n  #",
+                 "\u00a0".encode(), "😀".encode(), "文".encode()):
+        assert any(form in text for text in texts), form
+    assert any(not text.endswith(b"\n") for text in texts)
+    assert any(b"\r\n" not in text for text in texts)
