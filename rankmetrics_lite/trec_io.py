@@ -48,6 +48,7 @@ import os
 from collections.abc import Iterator, Mapping
 
 from ._c_numbers import c_double, c_long
+from ._trec_buffer import parse_buffer
 from .evaluate import _trec_ranking
 
 PathLike = str | os.PathLike
@@ -77,9 +78,16 @@ def read_trec_qrels(path: PathLike) -> dict[str, dict[str, int]]:
     ...
     ValueError: qrels.txt, line 1: the grade 'relevant' (column 4, rel) is not an integer ...
     """
+    name, data = _read_bytes(path)
+    fast = parse_buffer(data, "qrels")
+    return fast if fast is not None else _qrels_from_lines(data, name)
+
+
+def _qrels_from_lines(data: bytes, name: str) -> dict[str, dict[str, int]]:
+    """read_trec_qrels line by line, naming the line of every fault."""
     qrels: dict[str, dict[str, int]] = {}
     first_seen: dict[tuple[str, str], int] = {}
-    for number, fields, where in _content_lines(path, "qrels"):
+    for number, fields, where in _content_lines(data, name, "qrels"):
         if len(fields) != 4:
             raise ValueError(
                 f"{where}: expected 4 columns 'qid iter docno rel', got {len(fields)}: "
@@ -92,7 +100,7 @@ def read_trec_qrels(path: PathLike) -> dict[str, dict[str, int]]:
             raise ValueError(f"{where}: the grade {grade!r} (column 4, rel) {exc}") from None
         _refuse_repeat(first_seen, qid, docno, number, where)
         qrels.setdefault(qid, {})[docno] = value
-    return _nonempty(qrels, path, "qrels")
+    return _nonempty(qrels, name, "qrels")
 
 
 def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
@@ -119,9 +127,16 @@ def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
     ...
     ValueError: run.txt, line 2: document 'd1' is listed twice for query '1' (first on line 1); ...
     """
+    name, data = _read_bytes(path)
+    fast = parse_buffer(data, "run")
+    return fast if fast is not None else _run_from_lines(data, name)
+
+
+def _run_from_lines(data: bytes, name: str) -> dict[str, dict[str, float]]:
+    """read_trec_run line by line, naming the line of every fault."""
     run: dict[str, dict[str, float]] = {}
     first_seen: dict[tuple[str, str], int] = {}
-    for number, fields, where in _content_lines(path, "run"):
+    for number, fields, where in _content_lines(data, name, "run"):
         if len(fields) < 6:
             raise ValueError(
                 f"{where}: expected 6 columns 'qid Q0 docno rank sim run_id', got {len(fields)}: "
@@ -134,7 +149,7 @@ def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
             raise ValueError(f"{where}: the score {score!r} (column 5, sim) {exc}") from None
         _refuse_repeat(first_seen, qid, docno, number, where)
         run.setdefault(qid, {})[docno] = value
-    return _nonempty(run, path, "run")
+    return _nonempty(run, name, "run")
 
 
 def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, tag: str) -> None:
@@ -192,17 +207,21 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, tag: 
 # --------------------------------------------------------------- helpers --
 
 
-def _content_lines(path: PathLike, kind: str) -> Iterator[tuple[int, list[str], str]]:
-    """(line number, fields, "file, line n") for each line that is not blank or a comment.
-
-    Works on bytes, as trec_eval does: lines end at LF, and ``bytes.split()``
-    splits on exactly C's ``isspace`` set (space, \\t, \\n, \\r, \\v, \\f).
-    """
+def _read_bytes(path: PathLike) -> tuple[str, bytes]:
+    """The file's name (for messages) and its content."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a file path (str or pathlib.Path), got {type(path).__name__}")
-    name = os.path.basename(os.fspath(path))
     with open(path, "rb") as handle:
-        data = handle.read()
+        return os.path.basename(os.fspath(path)), handle.read()
+
+
+def _content_lines(data: bytes, name: str, kind: str) -> Iterator[tuple[int, list[str], str]]:
+    """(line number, fields, "file, line n") for each line that is not blank or a comment.
+
+    Line by line, for files the fast path (``_trec_buffer``) does not vouch for: it
+    names the line of every fault. Works on bytes, as trec_eval does: lines end
+    at LF, and ``bytes.split()`` splits on exactly C's ``isspace`` set.
+    """
     if data.startswith(_BOM):
         raise ValueError(
             f"{name}, line 1: the file starts with a UTF-8 byte-order mark, which trec_eval would "
@@ -249,10 +268,10 @@ def _refuse_repeat(first_seen: dict, qid: str, docno: str, number: int, where: s
         )
 
 
-def _nonempty(data: dict, path: PathLike, kind: str) -> dict:
+def _nonempty(data: dict, name: str, kind: str) -> dict:
     if not data:
         raise ValueError(
-            f"{os.path.basename(os.fspath(path))}: no {kind} line found (the file is empty or "
+            f"{name}: no {kind} line found (the file is empty or "
             "holds only blank and comment lines)"
         )
     return data
