@@ -63,7 +63,9 @@ def _columns(chunk: bytes, kind: str) -> tuple[tuple, tuple, tuple] | None:
     starts[1:] &= space[:-1]  # a field starts where a non-space follows a space
     line_starts = np.concatenate(([0], np.flatnonzero(codes == 10) + 1))
     line_starts = line_starts[line_starts < codes.size]
-    counts = np.add.reduceat(starts, line_starts, dtype=np.int64)
+    # Fields per line: field starts between one line start and the next.
+    bounds = np.append(line_starts, codes.size)
+    counts = np.diff(np.searchsorted(np.flatnonzero(starts), bounds))
     counts = counts[counts > 0]  # blank lines are skipped
     wanted = 4 if kind == "qrels" else 6
     if counts.size == 0 or (counts.min() < wanted) or (kind == "qrels" and counts.max() > wanted):

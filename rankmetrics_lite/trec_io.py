@@ -37,7 +37,10 @@ Where the readers depart from trec_eval, they say so:
   (both releases) crashes on it (``form_res_rels.c`` sizes an array by the
   highest grade + 1).
 
-Every error is a ``ValueError`` naming the file, the line and the fix.
+Every error is a ``ValueError`` naming the file, the line and the fix. A file
+is first parsed as a whole buffer (``_trec_buffer``, several times faster);
+anything that path cannot vouch for is read line by line, so both read every
+file alike.
 """
 
 from __future__ import annotations
