@@ -266,6 +266,10 @@ def test_a_written_run_is_in_trec_eval_rank_order(tmp_path):
         ({"1": {"d1": "0.5"}}, "r", TypeError, r"run\['1'\]\['d1'\] must be a number"),
         ({"1": {"d1": True}}, "r", TypeError, r"run\['1'\]\['d1'\] must be a number"),
         ({"1": [("d1", 1.0)]}, "r", TypeError, r"run\['1'\] must be a dict"),
+        ({"1": {"d\v1": 1.0}}, "r", ValueError, "without spaces, tabs or line ends"),
+        ({"1": {"d\x001": 1.0}}, "r", ValueError, "without spaces, tabs or line ends"),
+        ({"1": {"d\ud8001": 1.0}}, "r", ValueError, "must be text that UTF-8 can encode"),
+        ({"\ufeff1": {"d1": 1.0}}, "r", ValueError, "byte-order mark"),
     ],
 )
 def test_write_refuses_what_a_run_file_cannot_hold(tmp_path, run, tag, error, message):
@@ -274,7 +278,8 @@ def test_write_refuses_what_a_run_file_cannot_hold(tmp_path, run, tag, error, me
     assert not (tmp_path / "run.txt").exists()
 
 
-_ids = st.text(string.ascii_letters + string.digits + "-_.#é", min_size=1, max_size=6).filter(
+# Non-ASCII letters and separators trec_eval does not split on (no-break space, \x1c) are id text.
+_ids = st.text(string.ascii_letters + string.digits + "-_.#é文😀\u00a0\x1c", min_size=1, max_size=6).filter(
     lambda s: not s.startswith("#")
 )
 _runs = st.dictionaries(
@@ -292,7 +297,8 @@ def test_write_then_read_gives_back_the_same_run(tmp_path_factory, run):
     write_trec_run(run, path, tag="prop")
     assert read_trec_run(path) == {qid: ranking for qid, ranking in run.items() if ranking}
     # Within a query, each line ranks at or above the next: score, then docno, descending.
-    lines = [line.split() for line in path.read_text(encoding="utf-8").splitlines()]
+    # Split as trec_eval does: LF and ASCII whitespace (str.split would cut at \xa0 and \x1c).
+    lines = [[field.decode() for field in line.split()] for line in path.read_bytes().splitlines()]
     for above, below in zip(lines, lines[1:]):
         if above[0] == below[0]:
             assert (float(above[4]), above[2]) > (float(below[4]), below[2])
