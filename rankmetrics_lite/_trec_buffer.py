@@ -22,7 +22,7 @@ _WHITESPACE[list(b" \t\n\r\v\f")] = True
 _OTHER_SPACES = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _CONTROL_SEPARATORS = (b"\x1c", b"\x1d", b"\x1e", b"\x1f")
 _LONE_CR = re.compile(rb"\r[ \t\r\v\f]*[^\s]")
-_CHUNK = 1 << 24  # bytes parsed at a time: bounds the memory of the split fields
+_CHUNK = 1 << 22  # bytes parsed at a time: bounds the memory of the split fields
 
 
 def parse_buffer(data: bytes, kind: str) -> dict | None:
@@ -31,18 +31,16 @@ def parse_buffer(data: bytes, kind: str) -> dict | None:
         return None
     if b"\r" in data and _LONE_CR.search(data):
         return None
-    qids, docnos, values = [], [], []
-    for start, end in _chunks(data):
+    grouped: dict[str, dict] = {}
+    for start, end in _chunks(data):  # one chunk's fields at a time: they cost far more than the dicts
         columns = _columns(data[start:end], kind)
         if columns is None:
             return None
-        qids += columns[0]
-        docnos += columns[1]
-        values += columns[2]
-    parsed = _numbers(values, kind)
-    if parsed is None or not qids:
-        return None
-    return _grouped(qids, docnos, parsed)
+        qids, docnos, texts = columns
+        values = _numbers(texts, kind)
+        if values is None or not _grouped(qids, docnos, values, grouped):
+            return None
+    return grouped or None
 
 
 def _chunks(data: bytes):
@@ -113,18 +111,18 @@ def _numbers(texts: list[str], kind: str) -> list | None:
     return values.tolist()
 
 
-def _grouped(qids: list[str], docnos: list[str], values: list) -> dict | None:
-    """{qid: {docno: value}}, lines of one query in a row taken at once; None on a repeat."""
+def _grouped(qids: list[str], docnos: list[str], values: list, grouped: dict[str, dict]) -> bool:
+    """Add the lines to ``grouped`` ({qid: {docno: value}}), the lines of one query
+    in a row at once; False if a document repeats within a query."""
     column = np.array(qids, dtype=object)
     changes = (np.flatnonzero(column[1:] != column[:-1]) + 1).tolist()  # str == str, in C
-    grouped: dict[str, dict] = {}
     for start, end in zip([0, *changes], [*changes, len(qids)]):
         block = dict(zip(docnos[start:end], values[start:end]))
         if len(block) != end - start:
-            return None  # a document twice for one query
+            return False
         existing = grouped.setdefault(qids[start], block)
         if existing is not block:
             if existing.keys() & block.keys():
-                return None
+                return False
             existing.update(block)
-    return grouped
+    return True
