@@ -42,8 +42,10 @@ def trec_eval_binary(release: str, tmp_path_factory: pytest.TempPathFactory) -> 
     compiler = shutil.which("gcc") or shutil.which("cc") or shutil.which("clang")
     if compiler is None or shutil.which("make") is None:
         pytest.skip(f"no C compiler or no make on this machine: trec_eval {release} cannot be built")
-    # pytest-xdist workers share the parent of their base temp folders.
-    shared_tmp = tmp_path_factory.getbasetemp().parent
+    # pytest-xdist workers share the parent of their base temp folders (one per run).
+    shared_tmp = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        shared_tmp = shared_tmp.parent
     target = shared_tmp / f"trec_eval-{release}"
     with open(shared_tmp / f"trec_eval-{release}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
