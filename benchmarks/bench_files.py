@@ -6,8 +6,10 @@ file, then times, in a fresh process each, ``read_trec_qrels`` +
 ``read_trec_run`` + ``evaluate`` and ``trec_eval -c`` built from
 ``../shared/trec_eval/10.0`` beside the repository (skipped, with a message,
 when those sources are absent). Each runs ``--repeats`` times, interleaved;
-the table gives median wall-clock times, the ratio to trec_eval, and the peak
-resident memory of each process. The means of both are compared at 4 decimals.
+the table gives median wall-clock and CPU times (CPU time suffers less from a
+busy machine), their ratios to trec_eval, the read and evaluate times inside
+our process (without interpreter start and imports), and the peak resident
+memory of each process. The means of both are compared at 4 decimals.
 
     python benchmarks/bench_files.py                          # 20k and 100k queries
     python benchmarks/bench_files.py --queries 2000 --repeats 1   # a quick look
@@ -56,8 +58,8 @@ def build_trec_eval(folder: Path) -> Path | None:
     return target / "trec_eval"
 
 
-def timed(command: list[str]) -> tuple[float, float, str]:
-    """Wall-clock seconds, peak resident MiB (of that process alone) and stdout of one run."""
+def timed(command: list[str]) -> tuple[float, float, str, float]:
+    """Wall-clock seconds, peak resident MiB, stdout and CPU seconds of one process alone."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=out, stderr=err, text=True)
@@ -67,7 +69,8 @@ def timed(command: list[str]) -> tuple[float, float, str]:
         out.seek(0), err.seek(0)
         if process.returncode != 0:
             raise RuntimeError(f"{command[0]} failed: {err.read()[-2000:]}")
-        return seconds, usage.ru_maxrss / 1024, out.read()  # ru_maxrss: KiB on Linux
+        cpu = usage.ru_utime + usage.ru_stime
+        return seconds, usage.ru_maxrss / 1024, out.read(), cpu  # ru_maxrss: KiB on Linux
 
 
 def ours_child(qrels_file: str, run_file: str) -> None:
@@ -105,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         for n_queries in args.queries:
             qrels_file, run_file = write_files(n_queries, args.docs, args.seed, folder)
             ours_command = [sys.executable, __file__, "--child", str(qrels_file), str(run_file)]
-            results: dict[str, list[tuple[float, float, str]]] = {"rankmetrics_lite": [], "trec_eval 10.0": []}
+            results: dict[str, list[tuple[float, float, str, float]]] = {"rankmetrics_lite": [], "trec_eval 10.0": []}
             for _ in range(args.repeats):
                 results["rankmetrics_lite"].append(timed(ours_command))
                 if binary is not None:
@@ -137,21 +140,24 @@ def _means_differ(results: dict) -> int:
 
 
 def _print_table(rows: list, n_docs: int) -> None:
-    print("\n| queries x docs | tool | median time (s) | time / trec_eval | read + evaluate in process (s) "
-          "| peak memory (MiB) |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("\n| queries x docs | tool | median time (s) | time / trec_eval | median CPU (s) | CPU / trec_eval "
+          "| read + evaluate in process (s) | peak memory (MiB) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     for n_queries, results in rows:
         runs_of_trec_eval = results["trec_eval 10.0"]
         baseline = statistics.median(r[0] for r in runs_of_trec_eval) if runs_of_trec_eval else None
+        cpu_baseline = statistics.median(r[3] for r in runs_of_trec_eval) if runs_of_trec_eval else None
         for tool, runs in results.items():
             if not runs:
                 continue
             median = statistics.median(r[0] for r in runs)
             ratio = f"{median / baseline:.2f}" if baseline else "-"
+            cpu = statistics.median(r[3] for r in runs)
+            cpu_ratio = f"{cpu / cpu_baseline:.2f}" if cpu_baseline else "-"
             inner = [_inner_seconds(r[2]) for r in runs]
             inner_text = "-" if None in inner else " + ".join(
                 f"{statistics.median(part):.2f}" for part in zip(*inner))
-            print(f"| {n_queries:,} x {n_docs} | {tool} | {median:.2f} | {ratio} | {inner_text} "
+            print(f"| {n_queries:,} x {n_docs} | {tool} | {median:.2f} | {ratio} | {cpu:.2f} | {cpu_ratio} | {inner_text} "
                   f"| {max(r[1] for r in runs):,.0f} |")
 
 
