@@ -23,8 +23,9 @@ Where the readers depart from trec_eval, they say so:
 * comments: a line whose first non-blank character is ``#`` is skipped, in
   both files, for every release. trec_eval 10.0 skips such lines in runs; in
   qrels it skips only a ``#`` in the first column, and only one comment line
-  in a row (a second one is read as data). trec_eval 9.0.8 has no comments at
-  all: give it files without them;
+  in a row (a second one is read as data), and it crashes when the last line
+  of a qrels file is a comment. trec_eval 9.0.8 has no comments at all: give
+  it files without them;
 * blank lines are skipped; trec_eval skips them in runs but stops with
   "Malformed line" on a blank line in qrels;
 * refused, where trec_eval would misread silently: a UTF-8 byte-order mark
