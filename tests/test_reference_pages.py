@@ -98,7 +98,7 @@ def test_the_decision_page_covers_every_measure_chapter():
 def test_the_names_table_is_generated_from_the_catalogue():
     assert "```{measure-catalogue}" in page("notation")
     rows = catalogue_rows()
-    assert {name.split("@")[0] for _, name, _, _ in rows} == set(CATALOGUE)
+    assert {re.split(r"[@(]", name)[0] for _, name, _, _ in rows} == set(CATALOGUE)
     for _, name, trec_eval_name, function in rows:
         assert parse_measure(name).trec_eval_name == trec_eval_name, name
         assert function in rankmetrics_lite.__all__, function
