@@ -128,7 +128,7 @@ def _check_total(value: object, name: str, found: int, what: str) -> int:
     if n < found:
         raise ValueError(
             f"{name} must be at least the number of {what} in the ranking ({found}), got {n}: "
-            f"it counts every {what[:-1]} judged for the query, retrieved or not"
+            "it counts all of them that the qrels hold for the query, retrieved or not"
         )
     return n
 
