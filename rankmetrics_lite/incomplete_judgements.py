@@ -198,8 +198,8 @@ def bpref(grades, *, n_relevant: int, n_nonrelevant: int, relevance_level: int =
 
     References
     ----------
-    .. [1] C. Buckley and E. M. Voorhees, "Retrieval evaluation with incomplete
-       information", SIGIR 2004.
+    Buckley, C. and Voorhees, E. M. (2004). Retrieval evaluation with
+    incomplete information. SIGIR 2004.
     """
     status, values = _as_judgements(grades)
     relevant, nonrelevant = _relevant_of(status, values, relevance_level)
@@ -260,8 +260,8 @@ def inferred_average_precision(grades, *, n_relevant: int, relevance_level: int 
 
     References
     ----------
-    .. [1] E. Yilmaz and J. A. Aslam, "Estimating average precision with
-       incomplete and imperfect judgments", CIKM 2006.
+    Yilmaz, E. and Aslam, J. A. (2006). Estimating average precision with
+    incomplete and imperfect judgments. CIKM 2006.
     """
     status, values = _as_judgements(grades)
     relevant, nonrelevant = _relevant_of(status, values, relevance_level)
@@ -351,8 +351,8 @@ def rank_biased_precision(grades, *, p: float, max_grade: int = 1) -> float:
 
     References
     ----------
-    .. [1] A. Moffat and J. Zobel, "Rank-biased precision for measurement of
-       retrieval effectiveness", ACM TOIS 27(1), 2008.
+    Moffat, A. and Zobel, J. (2008). Rank-biased precision for measurement
+    of retrieval effectiveness. ACM TOIS 27(1).
     """
     status, values = _as_judgements(grades)
     p = check_open_unit(p, "p")
@@ -404,8 +404,8 @@ def rank_biased_precision_residual(grades, *, p: float) -> float:
 
     References
     ----------
-    .. [1] A. Moffat and J. Zobel, "Rank-biased precision for measurement of
-       retrieval effectiveness", ACM TOIS 27(1), 2008.
+    Moffat, A. and Zobel, J. (2008). Rank-biased precision for measurement
+    of retrieval effectiveness. ACM TOIS 27(1).
     """
     status, _ = _as_judgements(grades)
     p = check_open_unit(p, "p")
@@ -440,7 +440,7 @@ def condensed_list(grades) -> list[int]:
 
     References
     ----------
-    .. [1] T. Sakai, "Alternatives to bpref", SIGIR 2007.
+    Sakai, T. (2007). Alternatives to bpref. SIGIR 2007.
     """
     status, values = _as_judgements(grades)
     return [int(g) for g in values[status == JUDGED]]
