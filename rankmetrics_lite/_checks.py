@@ -12,6 +12,9 @@ from collections.abc import Sequence
 import numpy as np
 
 
+_LARGEST_FLOAT = float(np.finfo(float).max)
+
+
 def check_k(k: object, name: str = "k") -> int:
     """Return ``k`` as an int, or raise if it is not a positive integer."""
     if isinstance(k, bool) or not isinstance(k, numbers.Integral):
@@ -57,6 +60,13 @@ def as_vector(values: object, name: str, *, ranked: bool = True) -> np.ndarray:
                 )
     try:
         array = np.asarray(values, dtype=float)
+    except OverflowError:  # an int beyond float range; compared as Python numbers, exactly
+        items = list(np.ravel(np.asarray(values, dtype=object)))
+        index = next(i for i, item in enumerate(items) if abs(item) > _LARGEST_FLOAT)
+        raise ValueError(
+            f"{name} must hold numbers that fit in a float; {where(index)} an integer with "
+            f"{len(str(abs(int(items[index]))))} digits: rescale it"
+        ) from None
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{name} must contain only numbers: {exc}") from None
     if array.ndim != 1:
@@ -145,3 +155,18 @@ def as_rng(seed: object, name: str = "seed") -> np.random.Generator:
     if seed < 0:
         raise ValueError(f"{name} must be a non-negative integer, got {seed}")
     return np.random.default_rng(int(seed))
+
+
+def check_choice(value: object, name: str, choices) -> str:
+    """Return ``value`` if it is one of the strings ``choices`` (any iterable of str).
+
+    A value that is not a string raises ``TypeError``; a string that is not
+    among the choices raises ``ValueError``. Both messages list the choices.
+    """
+    choices = tuple(choices)
+    valid = ", ".join(map(repr, choices))
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {valid}; got {value!r} ({type(value).__name__})")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {valid}; got {value!r}")
+    return value

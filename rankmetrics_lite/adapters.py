@@ -19,12 +19,13 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 
 import numpy as np
 
-from ._checks import as_vector
+from ._checks import as_vector, check_choice
+from .trec_ranking import DEFAULT_TREC_EVAL_VERSION, check_trec_eval_version, trec_order
 
 # ------------------------------------------------------------ item checks --
 
 
-def _as_ranked_ids(ranked_items: object) -> list:
+def as_ranked_ids(ranked_items: object) -> list:
     """The ids of ``ranked_items`` as a list, or raise if they are not a ranking."""
     if isinstance(ranked_items, (str, bytes)):
         raise TypeError(
@@ -63,7 +64,7 @@ def _check_hashable(item: object, where: str) -> None:
         )
 
 
-def _as_id_set(relevant_items: object) -> frozenset:
+def as_id_set(relevant_items: object) -> frozenset:
     """The relevant ids as a frozenset, or raise if they are not a collection of ids."""
     if isinstance(relevant_items, (str, bytes)):
         raise TypeError(
@@ -137,8 +138,8 @@ def relevance_from_ids(ranked_items: Sequence[Hashable], relevant_items: Iterabl
     >>> relevance_from_ids(["d3", "d1", "d7", "d2"], relevant_items={"d1", "d2", "d9"})
     [0, 1, 0, 1]
     """
-    ranking = _as_ranked_ids(ranked_items)
-    relevant = _as_id_set(relevant_items)
+    ranking = as_ranked_ids(ranked_items)
+    relevant = as_id_set(relevant_items)
     return [int(item in relevant) for item in ranking]
 
 
@@ -162,7 +163,7 @@ def gains_from_ids(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
     >>> gains_from_ids(["d3", "d1", "d7"], grades={"d1": 2, "d3": 1, "d5": 3})
     [1, 2, 0]
     """
-    ranking = _as_ranked_ids(ranked_items)
+    ranking = as_ranked_ids(ranked_items)
     grades = _check_grades(grades)
     return [grades.get(item, 0) for item in ranking]
 
@@ -170,44 +171,8 @@ def gains_from_ids(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
 # -------------------------------------------------------- scores -> ranks --
 
 
-def _id_bytes(item: object) -> bytes:
-    """The id as trec_eval sees it: its text, UTF-8 encoded (compared like strcmp)."""
-    try:
-        return str(item).encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError(f"item id {item!r} cannot be written as UTF-8 text (lone surrogate)") from None
-
-
-def _by_id(pairs: list[tuple], descending: bool) -> list[tuple]:
-    keys = [_id_bytes(item) for item, _ in pairs]
-    seen: dict[bytes, object] = {}
-    for key, (item, _) in zip(keys, pairs):
-        if key in seen:
-            raise ValueError(
-                f"items {seen[key]!r} and {item!r} have the same text id {key.decode()!r}, so ties "
-                "between them cannot be broken by id: make the ids distinct as text"
-            )
-        seen[key] = item
-    order = sorted(range(len(pairs)), key=keys.__getitem__, reverse=descending)
-    return [pairs[i] for i in order]
-
-
-# Each policy orders the (item, score) pairs before the final, stable sort by score.
-_TIE_POLICIES = {
-    # trec_eval: ties broken by docno descending, strcmp order.
-    "trec": lambda pairs: _by_id(pairs, descending=True),
-    # ties keep the order in which the items were given.
-    "stable": lambda pairs: pairs,
-    # ties broken by id ascending (byte order), the reverse of trec_eval.
-    "id_ascending": lambda pairs: _by_id(pairs, descending=False),
-}
-
-
-def _check_tie_policy(tie_policy: object) -> str:
-    valid = ", ".join(repr(name) for name in _TIE_POLICIES)
-    if not isinstance(tie_policy, str) or tie_policy not in _TIE_POLICIES:
-        raise ValueError(f"tie_policy must be one of {valid}; got {tie_policy!r}")
-    return tie_policy
+# Each policy orders the (item, score) pairs; "trec" is trec_eval's whole rule.
+_TIE_POLICIES = ("trec", "stable", "id_ascending")
 
 
 def _as_scored_pairs(scores: object) -> list[tuple]:
@@ -244,7 +209,8 @@ def _as_scored_pairs(scores: object) -> list[tuple]:
 
 
 def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, float]],
-                  tie_policy: str = "trec") -> list:
+                  tie_policy: str = "trec",
+                  trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION) -> list:
     r"""Item ids in rank order: highest score first, ties broken by ``tie_policy``.
 
     .. math:: \pi = \operatorname{argsort}_{\downarrow}\, s(d), \quad
@@ -256,15 +222,19 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
         One real score per item (``-inf`` and ``inf`` are allowed, NaN is not).
     tie_policy : {"trec", "stable", "id_ascending"}
         How items with equal scores are ordered. ``"trec"`` (the default) is
-        trec_eval's rule: scores compared as 32-bit floats (trec_eval stores
-        them as C floats, so scores equal to float precision tie), then item
-        id descending, comparing the UTF-8 bytes of the
+        trec_eval's rule (:mod:`rankmetrics_lite.trec_ranking`): scores as the
+        release named by ``trec_eval_version`` keeps them, then item id
+        descending, comparing the UTF-8 bytes of the
         ids as C's ``strcmp`` does (so ``"b" > "a" > "Z"`` and ``"9" > "10"``);
         ids that are not strings are compared by their text, ``str(id)``, as
         they would be once written to a run file. ``"stable"`` keeps the
-        order in which tied items were given; ``"id_ascending"`` reverses
-        trec_eval's tie order. To average over every tie order instead, see
-        :mod:`rankmetrics_lite.ties`.
+        order in which tied items were given; ``"id_ascending"`` orders tied
+        ids ascending, the reverse of trec_eval. To average over every tie
+        order instead, see :mod:`rankmetrics_lite.ties`.
+    trec_eval_version : {"10.0", "9.0.8"}
+        With ``tie_policy="trec"``: 10.0 (the default) compares scores as C
+        doubles; 9.0.8 (and pytrec_eval) as 32-bit floats, so scores that
+        differ only beyond float precision tie.
 
     Returns
     -------
@@ -278,24 +248,32 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
     ['d2', 'd3', 'd1', 'd4']
     >>> rank_by_score(scores, tie_policy="stable")
     ['d2', 'd1', 'd3', 'd4']
-    >>> rank_by_score({"a": 1.0 + 1e-9, "b": 1.0})  # a tie at float precision
+    >>> rank_by_score({"a": 1.0 + 1e-9, "b": 1.0})
+    ['a', 'b']
+    >>> rank_by_score({"a": 1.0 + 1e-9, "b": 1.0}, trec_eval_version="9.0.8")  # a float tie
     ['b', 'a']
     """
-    ordered = _TIE_POLICIES[_check_tie_policy(tie_policy)](_as_scored_pairs(scores))
+    tie_policy = check_choice(tie_policy, "tie_policy", _TIE_POLICIES)
+    version = check_trec_eval_version(trec_eval_version)
+    pairs = _as_scored_pairs(scores)
     if tie_policy == "trec":
-        def key(pair):
-            return float(np.float32(pair[1]))
-    else:
-        def key(pair):
-            return pair[1]
+        return trec_order(pairs, version)
+    if tie_policy == "id_ascending":
+        pairs = _by_id_ascending(pairs)
     # Python's sort is stable, also with reverse=True: ties keep the order above.
-    return [item for item, _ in sorted(ordered, key=key, reverse=True)]
+    return [item for item, _ in sorted(pairs, key=lambda pair: pair[1], reverse=True)]
+
+
+def _by_id_ascending(pairs: list[tuple]) -> list[tuple]:
+    """The pairs with ids ascending by their text, the reverse of trec_eval's order among ties."""
+    score_of = dict(pairs)
+    return [(item, score_of[item]) for item in reversed(trec_order([(item, 0.0) for item, _ in pairs]))]
 
 
 # ------------------------------------------------------------ tie groups --
 
 
-def _tie_bounds(sorted_scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def tie_bounds(sorted_scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each position of a score-sorted vector, where its tie group starts and stops.
 
     Returns two int arrays ``(starts, stops)``: position i belongs to the group of
@@ -343,6 +321,6 @@ def tie_groups(scores_in_rank_order: Sequence[float]) -> list[range]:
             f"{scores[rank - 1]:g}, more than rank {rank - 1} ({scores[rank - 2]:g}): "
             "sort by score first (rank_by_score)"
         )
-    starts, _ = _tie_bounds(scores)
+    starts, _ = tie_bounds(scores)
     bounds = np.append(np.unique(starts), scores.size)
     return [range(int(start), int(stop)) for start, stop in zip(bounds[:-1], bounds[1:])]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import as_binary_relevance, check_k, check_n_relevant
-from .cutoff_metrics import _precision, _safe_divide
+from ._checks import as_binary_relevance, check_choice, check_k, check_n_relevant
+from .kernels import precision_from_hits, safe_divide
 
 # trec_eval's gm_map floors each AP at this value before taking logs, so that
 # one query with AP = 0 does not send the geometric mean to 0.
@@ -36,20 +36,13 @@ _DENOMINATORS = {
 
 
 def _check_normalisation(normalisation: object) -> str:
-    valid = ", ".join(repr(name) for name in _DENOMINATORS)
-    if not isinstance(normalisation, str):
-        raise TypeError(
-            f"normalisation must be a string, one of {valid}; got {type(normalisation).__name__}"
-        )
-    if normalisation not in _DENOMINATORS:
-        raise ValueError(f"normalisation must be one of {valid}; got {normalisation!r}")
-    return normalisation
+    return check_choice(normalisation, "normalisation", _DENOMINATORS)
 
 
 # ------------------------------------------------------------------ kernel --
 
 
-def _average_precision_rows(
+def average_precision_rows(
     rows: np.ndarray, n_rel: np.ndarray, k: int | None = None, normalisation: str = "n_relevant"
 ) -> np.ndarray:
     """AP@k per row: the sum of P@i over relevant ranks i <= k, over a denominator.
@@ -59,10 +52,10 @@ def _average_precision_rows(
     """
     top = np.asarray(rows, dtype=float)[:, :k]
     ranks = np.arange(1, top.shape[1] + 1)
-    precision_at_each_rank = _precision(np.cumsum(top, axis=1), ranks)
+    precision_at_each_rank = precision_from_hits(np.cumsum(top, axis=1), ranks)
     numerator = (top * precision_at_each_rank).sum(axis=1)
     denominator = _DENOMINATORS[_check_normalisation(normalisation)](top, n_rel, k)
-    return _safe_divide(numerator, denominator)
+    return safe_divide(numerator, denominator)
 
 
 # ------------------------------------------------------------- public API --
@@ -113,7 +106,7 @@ def average_precision(
     k = None if k is None else check_k(k)
     _check_normalisation(normalisation)
     rows = relevance.reshape(1, -1)
-    return float(_average_precision_rows(rows, np.array([n_rel]), k, normalisation)[0])
+    return float(average_precision_rows(rows, np.array([n_rel]), k, normalisation)[0])
 
 
 def gmap(ap_values) -> float:

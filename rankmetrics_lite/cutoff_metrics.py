@@ -11,59 +11,34 @@ from __future__ import annotations
 import numpy as np
 
 from ._checks import as_binary_relevance, check_k, check_n_relevant
+from .kernels import cumulative_hits, f1_from_hits, hits_at_k, precision_from_hits, recall_from_hits
 
 # ----------------------------------------------------------------- kernels --
-# Each formula is written once, on counts of hits, so that one k, every k
-# (from a cumulative sum) and every query (rows of a matrix) share it.
 # rows: float array (n_queries, depth) of 0/1 in rank order; n_rel: |R| per row.
+# The formulas on counts of hits are in .kernels, shared with the curves.
 
 
-def _hits_at_k(rows: np.ndarray, k: int) -> np.ndarray:
-    """|R_k| per row: relevant items among the first k (missing ranks count 0)."""
-    return rows[:, :k].sum(axis=1)
+def precision_rows(rows: np.ndarray, k: int) -> np.ndarray:
+    return precision_from_hits(hits_at_k(rows, k), k)
 
 
-def _precision(hits, k):
-    return hits / k
+def recall_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:
+    return recall_from_hits(hits_at_k(rows, k), n_rel)
 
 
-def _recall(hits, n_rel):
-    return _safe_divide(hits, n_rel)
+def f1_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:
+    return f1_from_hits(hits_at_k(rows, k), k, n_rel)
 
 
-def _f1(hits, k, n_rel):
-    # 2PR/(P+R) simplifies to 2|R_k|/(k+|R|): no 0/0 when nothing is found.
-    return 2 * hits / (k + np.asarray(n_rel, dtype=float))
-
-
-def _precision_rows(rows: np.ndarray, k: int) -> np.ndarray:
-    return _precision(_hits_at_k(rows, k), k)
-
-
-def _recall_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:
-    return _recall(_hits_at_k(rows, k), n_rel)
-
-
-def _f1_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:
-    return _f1(_hits_at_k(rows, k), k, n_rel)
-
-
-def _r_precision_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
+def r_precision_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
     """P@|R| per row, each row with its own cutoff |R|."""
-    cumulative = np.concatenate([np.zeros((rows.shape[0], 1)), np.cumsum(rows, axis=1)], axis=1)
+    cumulative = cumulative_hits(rows)
     depth = np.minimum(n_rel, rows.shape[1]).astype(int)
-    return _recall(cumulative[np.arange(rows.shape[0]), depth], n_rel)
+    return recall_from_hits(cumulative[np.arange(rows.shape[0]), depth], n_rel)
 
 
-def _hit_rows(rows: np.ndarray, k: int) -> np.ndarray:
-    return (_hits_at_k(rows, k) > 0).astype(float)
-
-
-def _safe_divide(numerator, denominator) -> np.ndarray:
-    """numerator / denominator, 0 where the denominator is 0 (trec_eval's convention)."""
-    numerator = np.asarray(numerator, dtype=float)
-    denominator = np.broadcast_to(np.asarray(denominator, dtype=float), numerator.shape)
-    return np.divide(numerator, denominator, out=np.zeros_like(numerator), where=denominator > 0)
+def hit_rows(rows: np.ndarray, k: int) -> np.ndarray:
+    return (hits_at_k(rows, k) > 0).astype(float)
 
 
 def _one_row(relevance: np.ndarray) -> np.ndarray:
@@ -96,7 +71,7 @@ def precision_at_k(relevance, k: int) -> float:
     0.5
     """
     rows = _one_row(as_binary_relevance(relevance))
-    return float(_precision_rows(rows, check_k(k))[0])
+    return float(precision_rows(rows, check_k(k))[0])
 
 
 def recall_at_k(relevance, k: int, n_relevant: int) -> float:
@@ -115,7 +90,7 @@ def recall_at_k(relevance, k: int, n_relevant: int) -> float:
     relevance = as_binary_relevance(relevance)
     k = check_k(k)
     n_rel = check_n_relevant(n_relevant, relevance, "recall")
-    return float(_recall_rows(_one_row(relevance), k, np.array([n_rel]))[0])
+    return float(recall_rows(_one_row(relevance), k, np.array([n_rel]))[0])
 
 
 def f1_at_k(relevance, k: int, n_relevant: int) -> float:
@@ -134,7 +109,7 @@ def f1_at_k(relevance, k: int, n_relevant: int) -> float:
     relevance = as_binary_relevance(relevance)
     k = check_k(k)
     n_rel = check_n_relevant(n_relevant, relevance, "F1")
-    return float(_f1_rows(_one_row(relevance), k, np.array([n_rel]))[0])
+    return float(f1_rows(_one_row(relevance), k, np.array([n_rel]))[0])
 
 
 def r_precision(relevance, n_relevant: int) -> float:
@@ -149,7 +124,7 @@ def r_precision(relevance, n_relevant: int) -> float:
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "R-precision")
-    return float(_r_precision_rows(_one_row(relevance), np.array([n_rel]))[0])
+    return float(r_precision_rows(_one_row(relevance), np.array([n_rel]))[0])
 
 
 def hit_rate_at_k(relevance, k: int) -> float:
@@ -166,7 +141,7 @@ def hit_rate_at_k(relevance, k: int) -> float:
     (0.0, 1.0)
     """
     rows = _one_row(as_binary_relevance(relevance))
-    return float(_hit_rows(rows, check_k(k))[0])
+    return float(hit_rows(rows, check_k(k))[0])
 
 
 def precision_recall_at_all_k(relevance, n_relevant: int) -> dict[str, np.ndarray]:
@@ -195,7 +170,7 @@ def precision_recall_at_all_k(relevance, n_relevant: int) -> dict[str, np.ndarra
     return {
         "k": k,
         "hits": hits.astype(int),
-        "precision": _precision(hits, k),
-        "recall": _recall(hits, n_rel),
-        "f1": _f1(hits, k, n_rel),
+        "precision": precision_from_hits(hits, k),
+        "recall": recall_from_hits(hits, n_rel),
+        "f1": f1_from_hits(hits, k, n_rel),
     }

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ._checks import as_gains, check_k
+from ._checks import as_gains, check_choice, check_k
 
 # --------------------------------------------------------- gain, discount --
 
@@ -22,7 +22,7 @@ def _linear_gain(grades: np.ndarray) -> np.ndarray:
     return np.asarray(grades, dtype=float)
 
 
-def _exponential_gain(grades: np.ndarray) -> np.ndarray:
+def exponential_gain(grades: np.ndarray) -> np.ndarray:
     return np.exp2(grades) - 1.0
 
 
@@ -30,21 +30,16 @@ _GAINS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     # trec_eval and Järvelin & Kekäläinen (2002): the grade itself.
     "linear": _linear_gain,
     # Burges et al. (2005): 2**grade - 1, which stresses the top grades.
-    "exponential": _exponential_gain,
+    "exponential": exponential_gain,
 }
 
 # 2.0**1024 overflows a float64: an exponential gain would be inf, nDCG NaN.
 _LARGEST_EXPONENTIAL_GRADE = 1023
 
 
-def _gain_function(gain: object) -> Callable[[np.ndarray], np.ndarray]:
+def gain_function(gain: object) -> Callable[[np.ndarray], np.ndarray]:
     """The gain function named ``gain``, or raise naming the valid ones."""
-    valid = ", ".join(repr(name) for name in _GAINS)
-    if not isinstance(gain, str):
-        raise TypeError(f"gain must be a string, one of {valid}; got {type(gain).__name__}")
-    if gain not in _GAINS:
-        raise ValueError(f"gain must be one of {valid}; got {gain!r}")
-    return _GAINS[gain]
+    return _GAINS[check_choice(gain, "gain", _GAINS)]
 
 
 def _discount(depth: int) -> np.ndarray:
@@ -57,13 +52,22 @@ def _discount(depth: int) -> np.ndarray:
 # padded with 0 beyond each ranking's end (a missing rank gains nothing).
 
 
-def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear") -> np.ndarray:
-    """DCG@k per row: sum over ranks i <= k of gain(g_i) / log2(i + 1)."""
+def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear",
+              shift: np.ndarray | float = 0.0) -> np.ndarray:
+    """DCG@k per row: sum over ranks i <= k of gain(g_i) / log2(i + 1).
+
+    With ``shift`` (exponential gain only), each row's gains are divided by
+    2**shift: (2**g - 1) / 2**s = 2**(g - s) - 2**-s, which cannot overflow.
+    """
     top = np.asarray(grade_rows, dtype=float)[:, :k]
-    return _gain_function(gain)(top) @ _discount(top.shape[1])
+    if gain == "exponential":
+        gains = np.exp2(top - shift) - np.exp2(-np.asarray(shift, dtype=float))
+    else:
+        gains = gain_function(gain)(top)
+    return gains @ _discount(top.shape[1])
 
 
-def _ndcg_rows(
+def ndcg_rows(
     grade_rows: np.ndarray, ideal_rows: np.ndarray, k: int | None = None, gain: str = "linear"
 ) -> np.ndarray:
     """nDCG@k per row: DCG@k of the ranking over DCG@k of the ideal ranking.
@@ -72,15 +76,18 @@ def _ndcg_rows(
     that relevant items the system never returned lower the score. A row whose
     ideal DCG is 0 (no positive grade) scores 0, as in trec_eval.
     """
-    dcg = _dcg_rows(grade_rows, k, gain)
-    ideal = _dcg_rows(ideal_rows, k, gain)
+    # 2**g - 1 overflows in a sum long before a single grade overflows: both DCGs
+    # are taken of gains divided by 2**(the row's top ideal grade); their ratio stays.
+    shift = ideal_rows.max(axis=1, initial=0.0, keepdims=True) if gain == "exponential" else 0.0
+    dcg = _dcg_rows(grade_rows, k, gain, shift)
+    ideal = _dcg_rows(ideal_rows, k, gain, shift)
     return np.divide(dcg, ideal, out=np.zeros_like(dcg), where=ideal > 0)
 
 
 # ---------------------------------------------------------- input checks --
 
 
-def _check_gain_fits(grades: np.ndarray, gain: str, name: str) -> None:
+def check_gain_fits(grades: np.ndarray, gain: str, name: str) -> None:
     """Refuse grades whose exponential gain would overflow to infinity."""
     if gain == "exponential" and grades.size and grades.max() > _LARGEST_EXPONENTIAL_GRADE:
         raise ValueError(
@@ -90,7 +97,7 @@ def _check_gain_fits(grades: np.ndarray, gain: str, name: str) -> None:
         )
 
 
-def _check_ranking_is_judged(gains: np.ndarray, judged: np.ndarray) -> None:
+def check_ranking_is_judged(gains: np.ndarray, judged: np.ndarray) -> None:
     """Refuse a ranking that holds more items of a positive grade than were judged.
 
     Such a ranking cannot come from these judgements, and its DCG could exceed
@@ -145,9 +152,16 @@ def dcg_at_k(gains, k: int | None, gain: str = "linear") -> float:
     """
     grades = as_gains(gains)
     k = None if k is None else check_k(k)
-    _gain_function(gain)
-    _check_gain_fits(grades, gain, "gains")
-    return float(_dcg_rows(grades.reshape(1, -1), k, gain)[0])
+    gain_function(gain)
+    check_gain_fits(grades, gain, "gains")
+    with np.errstate(over="ignore"):  # an overflow is reported below, by name
+        value = float(_dcg_rows(grades.reshape(1, -1), k, gain)[0])
+    if not np.isfinite(value):
+        raise ValueError(
+            f"the DCG of these gains is too large for a float (gain={gain!r}, largest grade "
+            f"{grades.max():g}): rescale the grades, or compute ndcg_at_k, whose ratio stays finite"
+        )
+    return value
 
 
 def ndcg_at_k(gains, k: int | None, judged_grades, gain: str = "linear") -> float:
@@ -192,8 +206,8 @@ def ndcg_at_k(gains, k: int | None, judged_grades, gain: str = "linear") -> floa
     grades = as_gains(gains)
     k = None if k is None else check_k(k)
     judged = as_gains(judged_grades, "judged_grades")
-    _gain_function(gain)
-    _check_gain_fits(judged, gain, "judged_grades")
-    _check_ranking_is_judged(grades, judged)
+    gain_function(gain)
+    check_gain_fits(judged, gain, "judged_grades")
+    check_ranking_is_judged(grades, judged)
     ideal = np.sort(judged)[::-1]
-    return float(_ndcg_rows(grades.reshape(1, -1), ideal.reshape(1, -1), k, gain)[0])
+    return float(ndcg_rows(grades.reshape(1, -1), ideal.reshape(1, -1), k, gain)[0])

@@ -18,28 +18,19 @@ from itertools import chain, compress
 
 import numpy as np
 
-from ._checks import check_count
-from .average_precision import _average_precision_rows
-from .cutoff_metrics import (
-    _f1_rows,
-    _hit_rows,
-    _precision_rows,
-    _r_precision_rows,
-    _recall_rows,
-)
-from .dcg import _check_gain_fits, _gain_function, _ndcg_rows
-from .measures import Measure, parse_measures
-from .reciprocal_rank import _reciprocal_rank_rows
+from ._checks import check_choice, check_count
+from .dcg import check_gain_fits, gain_function
+from .measures import Measure, describe_measures, parse_measures
+from .trec_ranking import DEFAULT_TREC_EVAL_VERSION, RankedRun, check_trec_eval_version
 
 EMPTY_QUERY_POLICIES = ("zero", "skip", "raise")
-SCORE_PRECISIONS = ("float32", "float64")
 
 # The grade of a ranked document that the qrels do not judge (and of the
 # padding after a short ranking): below every relevance_level, and gain 0.
 _UNJUDGED = -1
 
 
-class _Rows:
+class Rows:
     """What the kernels read, one row per evaluated query; each matrix is built
     once, on first use, and shared by every measure that needs it."""
 
@@ -67,20 +58,6 @@ class _Rows:
         return _ideal_rows(*self._judged, self._depth)
 
 
-# One entry per measure family: (rows, cutoff k or None, gain name) -> one value
-# per query, from the family's kernel.
-_KERNELS: dict[str, Callable[[_Rows, int | None, str], np.ndarray]] = {
-    "P": lambda rows, k, gain: _precision_rows(rows.binary, k),
-    "R": lambda rows, k, gain: _recall_rows(rows.binary, k, rows.n_rel),
-    "F1": lambda rows, k, gain: _f1_rows(rows.binary, k, rows.n_rel),
-    "Rprec": lambda rows, k, gain: _r_precision_rows(rows.binary, rows.n_rel),
-    "AP": lambda rows, k, gain: _average_precision_rows(rows.binary, rows.n_rel, k),
-    "RR": lambda rows, k, gain: _reciprocal_rank_rows(rows.binary, k),
-    "nDCG": lambda rows, k, gain: _ndcg_rows(rows.gains, rows.ideal, k, gain),
-    "Success": lambda rows, k, gain: _hit_rows(rows.binary, k),
-}
-
-
 def evaluate(
     run: Mapping[str, Mapping[str, float]],
     qrels: Mapping[str, Mapping[str, int]],
@@ -90,7 +67,7 @@ def evaluate(
     relevance_level: int = 1,
     empty_queries: str = "zero",
     gain: str = "linear",
-    score_precision: str = "float32",
+    trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
 ) -> dict:
     r"""Score a run against relevance judgements, query by query, as trec_eval does.
 
@@ -99,23 +76,31 @@ def evaluate(
 
     .. math:: \overline{M} = \frac{1}{|Q|} \sum_{q \in Q} M(\pi_q, \mathrm{qrels}_q)
 
-    By default the semantics are those of ``trec_eval -c`` (version 10):
+    The semantics are those of ``trec_eval -c`` in the release named by
+    ``trec_eval_version``: 10.0 (June 2026) by default, or 9.0.8, the release
+    inside pytrec_eval and ir_measures. The two differ only in how they keep
+    scores (see :mod:`rankmetrics_lite.trec_ranking`) and in which queries
+    ``-c -q`` prints:
 
     * a query's ranking is its documents by score descending, ties broken by
-      document id descending in byte order (C's ``strcmp``). trec_eval stores
-      each score as a 32-bit C ``float``, so scores that differ only beyond
-      float32 precision tie; ``score_precision="float64"`` keeps them apart;
+      document id descending in byte order (C's ``strcmp``). trec_eval 10.0
+      compares scores as C doubles; 9.0.8 stores them as 32-bit floats, so
+      scores that differ only beyond float32 precision tie there;
     * a document is relevant when its grade is ``>= relevance_level``; an
       unjudged document is not relevant;
     * nDCG uses the grade itself as gain (negative grades gain 0) and ignores
       ``relevance_level``; its ideal ranking holds every judged document;
     * Q is every query of ``qrels``: a judged query missing from the run scores 0
       on every measure (``-c``), a run query without judgements is ignored;
-    * a judged query with no relevant document (no grade ``>= relevance_level``;
-      also a qrels entry ``{}``) has undefined recall, AP and nDCG. trec_eval
-      scores it 0 on every measure and counts it in the mean; ``empty_queries``
-      chooses: ``"zero"`` (trec_eval), ``"skip"`` (leave it out of the mean and
-      of the per-query output, for every measure) or ``"raise"``.
+    * some measures are undefined on some queries: recall, R-precision and AP
+      on a judged query with no relevant document (no grade
+      ``>= relevance_level``; also a qrels entry ``{}``), nDCG on a query with
+      no positive grade (nDCG does not depend on ``relevance_level``, so it is
+      defined on a query whose grades are all 1 at ``relevance_level=2``).
+      trec_eval scores an undefined value 0 and counts it in the mean;
+      ``empty_queries`` chooses, measure by measure: ``"zero"`` (trec_eval),
+      ``"skip"`` (leave the query out of that measure's mean and per-query
+      values; its other measures stay) or ``"raise"``.
 
     Parameters
     ----------
@@ -124,18 +109,23 @@ def evaluate(
     qrels : dict ``{query_id: {doc_id: grade}}``
         Integer grades; 0 or negative means judged not relevant.
     measures : str or list of str
-        Names as in ir_measures: ``P@k``, ``R@k``, ``F1@k``, ``Rprec``, ``AP``,
-        ``AP@k``, ``RR``, ``RR@k``, ``nDCG``, ``nDCG@k``, ``Success@k``.
+        Names as in ir_measures, one of each family of the package's catalogue
+        (``rankmetrics_lite.measures.CATALOGUE``)::
+
+            {MEASURES}
     per_query : bool
-        False: ``{measure: mean}``. True: ``{query_id: {measure: value}}``.
+        False: ``{measure: mean}``. True: ``{query_id: {measure: value}}``: in
+        10.0 every judged query, as ``trec_eval -c -q`` 10.0 prints them; in
+        9.0.8 only the judged queries that the run holds, as 9.0.8 prints them
+        (the means count the others as 0 in both).
     relevance_level : int
         The lowest grade that counts as relevant (trec_eval's ``-l``).
     empty_queries : {"zero", "skip", "raise"}
-        What to do with a judged query that has no relevant document.
+        What to do with a measure's value on a query where it is undefined.
     gain : {"linear", "exponential"}
         nDCG's gain: the grade (trec_eval), or :math:`2^{g} - 1` (Burges et al.).
-    score_precision : {"float32", "float64"}
-        Precision at which scores are compared; "float32" is trec_eval's.
+    trec_eval_version : {"10.0", "9.0.8"}
+        The trec_eval release whose numbers to reproduce.
 
     Returns
     -------
@@ -165,43 +155,86 @@ def evaluate(
     {'P@2': 0.3333333333333333, 'AP': 0.3518518518518518}
     >>> evaluate(run, qrels, "RR", per_query=True)  # q2: d5 > d4 breaks the tie
     {'q1': {'RR': 1.0}, 'q2': {'RR': 0.5}, 'q3': {'RR': 0.0}}
+    >>> tied = {"q1": {"a": 0.1 + 1e-9, "b": 0.1}}
+    >>> evaluate(tied, {"q1": {"a": 1}}, "RR")  # 10.0: a scores higher
+    {'RR': 1.0}
+    >>> evaluate(tied, {"q1": {"a": 1}}, "RR", trec_eval_version="9.0.8")  # a float tie: b > a
+    {'RR': 0.5}
     """
     parsed = parse_measures(measures)
     if not isinstance(per_query, bool):
         raise TypeError(f"per_query must be True or False, got {per_query!r}")
     relevance_level = check_count(relevance_level, "relevance_level")
-    empty_queries = _check_choice(empty_queries, "empty_queries", EMPTY_QUERY_POLICIES)
-    score_precision = _check_choice(score_precision, "score_precision", SCORE_PRECISIONS)
-    _gain_function(gain)  # refuses an unknown gain at the door
+    empty_queries = check_choice(empty_queries, "empty_queries", EMPTY_QUERY_POLICIES)
+    version = check_trec_eval_version(trec_eval_version)
+    gain_function(gain)  # refuses an unknown gain at the door
 
-    qids, judged_counts, judged_grades = _read_qrels(qrels)
+    qids, counts, grades = _read_qrels(qrels)
     if gain != "linear" and any(m.family == "nDCG" for m in parsed):
-        _check_gain_fits(judged_grades, gain, "qrels")
+        check_gain_fits(grades, gain, "qrels")
     _check_run_shape(run, qrels)
 
-    n_rel = _n_relevant(judged_counts, judged_grades, relevance_level)
-    keep = _apply_empty_policy(qids, n_rel, empty_queries, relevance_level)
-    kept_qids = [qid for qid, kept in zip(qids, keep) if kept]
-    if not kept_qids:
-        raise ValueError(
-            "no query is left to evaluate: every judged query has no relevant document and "
-            "empty_queries='skip' left them all out; use empty_queries='zero' to score them 0"
-        )
     depth = _depth_needed(parsed)
-    counts, grades = judged_counts[keep], judged_grades[np.repeat(keep, judged_counts)]
-    rows = _Rows(
-        _ranked_grades(run, qrels, kept_qids, counts, grades, relevance_level, depth, score_precision),
-        n_rel[keep],
+    rows = Rows(
+        _ranked_grades(run, qrels, qids, counts, grades, relevance_level, depth, version),
+        _n_relevant(counts, grades, relevance_level),
         (counts, grades),
         relevance_level,
         depth,
     )
-    values = {m.name: _KERNELS[m.family](rows, m.cutoff, gain) for m in parsed}
+    values, defined = {}, {}
+    for m in parsed:
+        values[m.name] = m.record.kernel(rows, m.cutoff, gain)
+        defined[m.name] = _defined(m, rows, qids, empty_queries, relevance_level)
     if not per_query:
-        return {name: float(np.mean(column)) for name, column in values.items()}
+        return {name: float(np.mean(values[name][defined[name]])) for name in values}
+    reported = np.ones(len(qids), dtype=bool) if version == "10.0" else _in_run(run, qids)
     names = list(values)
-    table = np.column_stack([values[name] for name in names]).tolist()
-    return {qid: dict(zip(names, row)) for qid, row in zip(kept_qids, table)}
+    table = {name: values[name].tolist() for name in names}
+    result = {}
+    for i, qid in enumerate(qids):
+        if reported[i]:
+            entry = {name: table[name][i] for name in names if defined[name][i]}
+            if entry:
+                result[qid] = entry
+    return result
+
+
+evaluate.__doc__ = evaluate.__doc__.replace(
+    "{MEASURES}", describe_measures().replace("\n", "\n            ")
+)
+
+
+def _defined(measure: Measure, rows: Rows, qids: list[str], policy: str, level: int) -> np.ndarray:
+    """Which queries enter the measure's mean, by the policy for undefined values."""
+    everywhere = np.ones(len(qids), dtype=bool)
+    if policy == "zero" or measure.record.undefined is None:
+        return everywhere
+    undefined = measure.record.undefined(rows)
+    if not undefined.any():
+        return everywhere
+    names = [qid for qid, u in zip(qids, undefined) if u]
+    if policy == "raise" or undefined.all():
+        shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
+        why = ("has no relevant document (grade >= relevance_level="
+               f"{level})" if measure.record.undefined is not None and measure.family != "nDCG"
+               else "has no judged document with a positive grade")
+        lead = f"{measure.name} is undefined on {len(names)} judged quer{'y' if len(names) == 1 else 'ies'}"
+        if policy == "skip":
+            raise ValueError(
+                f"{lead}, every query evaluated ({shown}): each {why}, and empty_queries='skip' "
+                "left them all out; use empty_queries='zero' to score them 0 (trec_eval)"
+            )
+        raise ValueError(
+            f"{lead} ({shown}): each {why}. Pass empty_queries='zero' to score them 0 "
+            "(trec_eval) or empty_queries='skip' to leave them out of this measure"
+        )
+    return ~undefined
+
+
+def _in_run(run: Mapping, qids: list[str]) -> np.ndarray:
+    """Which judged queries the run holds (also with no document, as pytrec_eval reports them)."""
+    return np.fromiter((qid in run for qid in qids), dtype=bool, count=len(qids))
 
 
 # ------------------------------------------------------------ measures --
@@ -235,6 +268,11 @@ def _read_qrels(qrels: object) -> tuple[list[str], np.ndarray, np.ndarray]:
         grades = np.frombuffer(array("q", chain.from_iterable(map(dict.values, judgements))), np.int64)
     except (TypeError, OverflowError):
         qid, docid, grade = _first_entry(qrels, lambda g: not _is_integer(g))
+        if isinstance(grade, numbers.Integral) and not isinstance(grade, bool):
+            raise ValueError(
+                f"qrels[{qid!r}][{docid!r}] is {grade!r}, outside the 64-bit range of grades "
+                "(trec_eval reads grades as C longs): use grades such as 0, 1, 2, 3"
+            ) from None
         raise TypeError(
             f"qrels[{qid!r}][{docid!r}] must be an integer grade (as in a qrels file), "
             f"got {grade!r} ({type(grade).__name__})"
@@ -249,23 +287,6 @@ def _is_integer(value: object) -> bool:
 def _n_relevant(counts: np.ndarray, grades: np.ndarray, relevance_level: int) -> np.ndarray:
     row_of = np.repeat(np.arange(counts.size), counts)
     return np.bincount(row_of[grades >= relevance_level], minlength=counts.size).astype(float)
-
-
-def _apply_empty_policy(qids: list[str], n_rel: np.ndarray, policy: str, level: int) -> np.ndarray:
-    """Which queries to evaluate, by the policy for queries with no relevant document."""
-    empty = n_rel == 0
-    if policy == "raise" and empty.any():
-        names = [qid for qid, e in zip(qids, empty) if e]
-        shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
-        raise ValueError(
-            f"{len(names)} judged quer{'y has' if len(names) == 1 else 'ies have'} no relevant "
-            f"document (grade >= relevance_level={level}): {shown}. Their recall, AP and nDCG "
-            "are undefined: pass empty_queries='zero' to score them 0 (trec_eval) or "
-            "empty_queries='skip' to leave them out"
-        )
-    if policy == "skip":
-        return ~empty
-    return np.ones(len(qids), dtype=bool)
 
 
 def _ideal_rows(counts: np.ndarray, grades: np.ndarray, depth: int | None) -> np.ndarray:
@@ -291,14 +312,12 @@ def _ideal_rows(counts: np.ndarray, grades: np.ndarray, depth: int | None) -> np
 
 def _check_run_shape(run: object, qrels: Mapping) -> None:
     _check_nested(run, "run", "{doc_id: score}")
-    # The first document id of each query only: checking all ten million ids of a
-    # large run would cost a good part of the evaluation, and a run with integer
-    # ids (which would silently match no judgement) has them throughout.
-    for qid, ranking in run.items():
-        for docid in ranking:
-            if type(docid) is not str:
+    # Every id, in one C-speed pass: an id that is not a string would silently
+    # match no judgement.
+    if not _only(chain.from_iterable(run.values()), str):
+        for qid, ranking in run.items():
+            for docid in ranking:
                 _check_doc_id(docid, "run", qid)
-            break
     if not any(qid in run for qid in qrels):
         run_ids = ", ".join(map(repr, list(run)[:3])) or "none"
         qrels_ids = ", ".join(map(repr, list(qrels)[:3]))
@@ -316,7 +335,7 @@ def _ranked_grades(
     grades: np.ndarray,
     relevance_level: int,
     depth: int | None,
-    score_precision: str,
+    version: str,
 ) -> np.ndarray:
     """The grade at each rank of each query's ranking, as a (len(qids), width) matrix.
 
@@ -327,7 +346,7 @@ def _ranked_grades(
     empty: dict = {}
     rankings = [run.get(qid, empty) for qid in qids]
     rankings = _as_dicts(rankings)
-    ranked = _RankedRun(qids, rankings, score_precision)
+    ranked = RankedRun(rankings, _run_scores(qids, rankings), version)
 
     # The judged documents a measure can see: relevant, or with a positive gain.
     visible = (grades >= relevance_level) | (grades > 0)
@@ -359,130 +378,34 @@ def _narrowest_int(values: np.ndarray) -> type:
     return np.int64
 
 
-class _RankedRun:
-    """Every query's documents ranked as trec_eval ranks them, in one numpy sort.
-
-    Each score becomes a 32-bit code whose integer order is the score order
-    (descending), and each document the key ``row << 32 | code``; one sort of all
-    keys ranks every query at once. The rank of a document is then the number
-    of keys before its own in its row, plus, among documents with the same score
-    (the same key), those whose id is greater: trec_eval breaks ties by docid
-    descending in ``strcmp`` order, which for UTF-8 text is code-point order,
-    Python's string order. Ids are read only for tied scores.
-    """
-
-    def __init__(self, qids: list[str], rankings: list[Mapping], score_precision: str):
-        self.qids = qids
-        self.rankings = rankings
-        self.counts = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
-        self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
-        values = self._scores()
-        self.code_of = _float32_codes if score_precision == "float32" else _Float64Codes(values)
-        self.codes = self.code_of(values)
-        del values  # ten million scores are 80 MB: free them before the sort
-        self.sorted_keys = _keys(np.arange(len(rankings)), self.codes, repeats=self.counts)
-        self.sorted_keys.sort()
-
-    def ranks(self, rows: np.ndarray, scores: np.ndarray, docid_at: Callable[[int], str]) -> np.ndarray:
-        """0-based rank of documents given by row and score (each must be in the run);
-        ``docid_at(i)`` gives the id of the i-th one, needed only if its score is tied."""
-        codes = self.code_of(scores)
-        keys = _keys(rows, codes)
-        first = np.searchsorted(self.sorted_keys, keys, side="left")
-        ranks = first - self.starts[rows]
-        tied = np.flatnonzero(np.searchsorted(self.sorted_keys, keys, side="right") - first > 1)
-        for i in tied.tolist():
-            ranks[i] += self._greater_ids_with_code(int(rows[i]), codes[i], docid_at(i))
-        return ranks
-
-    def _greater_ids_with_code(self, row: int, code: np.uint32, docid: str) -> int:
-        start = self.starts[row]
-        same = np.flatnonzero(self.codes[start : start + self.counts[row]] == code)
-        ids = self._ids(row)
-        return sum(ids[i] > docid for i in same.tolist())
-
-    def _ids(self, row: int) -> list[str]:
-        cache = self.__dict__.setdefault("_id_cache", {})
-        if row not in cache:
-            cache[row] = list(self.rankings[row])
-        return cache[row]
-
-    def _scores(self) -> np.ndarray:
-        """All scores, end to end, checked: real and finite."""
-        try:
-            # array('d') takes real numbers only (no strings, no None), at C speed.
-            values = np.frombuffer(array("d", chain.from_iterable(map(dict.values, self.rankings))))
-        except (TypeError, ValueError, OverflowError):
-            qid, docid, score = _first_entry(
-                dict(zip(self.qids, self.rankings)), lambda s: not isinstance(s, numbers.Real)
-            )
-            raise TypeError(
-                f"run[{qid!r}][{docid!r}] must be a number (the document's score), "
-                f"got {score!r} ({type(score).__name__})"
-            ) from None
-        if not np.all(np.isfinite(values)):
-            qid, docid, score = _first_entry(
-                dict(zip(self.qids, self.rankings)), lambda s: not np.isfinite(s)
-            )
+def _run_scores(qids: list[str], rankings: list[dict]) -> np.ndarray:
+    """All scores, end to end, checked: real and finite."""
+    try:
+        # array('d') takes real numbers only (no strings, no None), at C speed.
+        values = np.frombuffer(array("d", chain.from_iterable(map(dict.values, rankings))))
+    except (TypeError, ValueError, OverflowError):
+        qid, docid, score = _first_entry(dict(zip(qids, rankings)), _not_a_double)
+        if isinstance(score, numbers.Real):
             raise ValueError(
-                f"run[{qid!r}][{docid!r}] is {score!r}: scores must be finite numbers; "
-                "give the document a real score or drop it from the run"
-            )
-        return values
-
-
-def _trec_ranking(qid: str, ranking: Mapping[str, float]) -> list[str]:
-    """One query's document ids in trec_eval's rank order (scores at full precision)."""
-    ids = list(ranking)
-    ranked = _RankedRun([qid], [ranking], "float64")
-    scores = np.fromiter(ranking.values(), dtype=float, count=len(ids))
-    ranks = ranked.ranks(np.zeros(len(ids), dtype=np.int64), scores, ids.__getitem__)
-    in_order = [""] * len(ids)
-    for docid, rank in zip(ids, ranks.tolist()):
-        in_order[rank] = docid
-    return in_order
-
-
-def _keys(rows: np.ndarray, codes: np.ndarray, repeats: np.ndarray | None = None) -> np.ndarray:
-    """``row << 32 | code`` as uint64; with ``repeats``, row i stands for repeats[i] codes."""
-    high = np.asarray(rows, dtype=np.uint64) << np.uint64(32)
-    keys = high if repeats is None else np.repeat(high, repeats)
-    return np.bitwise_or(keys, codes, out=keys)  # in place: no second 8-byte array
-
-
-def _float32_codes(scores: np.ndarray) -> np.ndarray:
-    """Codes of scores rounded to float32, as trec_eval stores them: higher score,
-    lower code. A float's bits, sign-adjusted, sort in the order of its value."""
-    with np.errstate(over="ignore"):  # beyond float32's range: +-inf, as in C
-        single = np.asarray(scores, dtype=np.float64).astype(np.float32)
-    single += np.float32(0.0)  # -0.0 becomes 0.0: they compare equal
-    bits = single.view(np.uint32)  # worked on in place, 4 bytes a score
-    negative = bits >= np.uint32(0x80000000)
-    np.invert(bits, out=bits, where=negative)  # negatives: larger magnitude, smaller code
-    np.bitwise_or(bits, np.uint32(0x80000000), out=bits, where=~negative)
-    return np.invert(bits, out=bits)  # descending
-
-
-class _Float64Codes:
-    """Codes of scores at full precision: the position among the distinct scores
-    of the run, highest first."""
-
-    def __init__(self, values: np.ndarray):
-        self.levels = np.unique(values)  # also merges -0.0 and 0.0, which compare equal
-
-    def __call__(self, scores: np.ndarray) -> np.ndarray:
-        position = np.searchsorted(self.levels, np.asarray(scores, dtype=np.float64))
-        return (self.levels.size - 1 - position).astype(np.uint32)
+                f"run[{qid!r}][{docid!r}] is {score!r}, too large for a double (trec_eval reads "
+                "scores as C doubles): scale the run's scores down"
+            ) from None
+        raise TypeError(
+            f"run[{qid!r}][{docid!r}] must be a number (the document's score), "
+            f"got {score!r} ({type(score).__name__})"
+        ) from None
+    if not np.all(np.isfinite(values)):
+        qid, docid, score = _first_entry(
+            dict(zip(qids, rankings)), lambda s: not np.isfinite(s)
+        )
+        raise ValueError(
+            f"run[{qid!r}][{docid!r}] is {score!r}: scores must be finite numbers; "
+            "give the document a real score or drop it from the run"
+        )
+    return values
 
 
 # -------------------------------------------------------------- checks --
-
-
-def _check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
-    valid = ", ".join(map(repr, choices))
-    if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"{name} must be one of {valid}; got {value!r}")
-    return value
 
 
 def _check_nested(nested: object, name: str, inner_shape: str) -> None:
@@ -521,6 +444,16 @@ def _as_dicts(mappings: Iterable[Mapping]) -> list[dict]:
     if _only(mappings, dict):
         return mappings
     return [m if isinstance(m, dict) else dict(m) for m in mappings]
+
+
+def _not_a_double(value: object) -> bool:
+    if not isinstance(value, numbers.Real):
+        return True
+    try:
+        float(value)
+    except OverflowError:
+        return True
+    return False
 
 
 def _only(values: Iterable, kind: type) -> bool:

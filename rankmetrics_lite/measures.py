@@ -1,41 +1,112 @@
-"""Measure names for batch evaluation, as ir_measures writes them: ``P@10``, ``nDCG``, ...
+"""The catalogue of measures for batch evaluation, named as ir_measures names them.
 
-A name is a family (``P``, ``R``, ``F1``, ``Rprec``, ``AP``, ``RR``, ``nDCG``,
-``Success``) with an optional cutoff after ``@``. This module only reads and
-checks names, and knows the name trec_eval gives each measure; the numbers
-come from the kernels that :func:`rankmetrics_lite.evaluate.evaluate` calls.
+A name is a family (``P``, ``AP``, ``nDCG``, ...) with an optional cutoff after
+``@``: ``P@10``, ``AP``, ``nDCG@5``. :data:`CATALOGUE` holds one record per
+family: how its name is written, its cutoff rule, trec_eval's name for it,
+the single-query function that teaches it, the row kernel that computes it
+and when it is undefined. :func:`rankmetrics_lite.evaluate.evaluate`
+dispatches from it; its docstring, the book's notation table and the
+conformance tests are generated from it. Adding a measure means adding its
+kernel and one record here.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
-# family -> (cutoff rule, trec_eval name without a cutoff, trec_eval name with one).
-# Cutoff rule: "required" (P@k needs its k), "optional" (AP and AP@k both exist)
-# or "none" (Rprec has its own cutoff, |R|). None: trec_eval has no such measure.
-_FAMILIES: dict[str, tuple[str, str | None, str | None]] = {
-    "P": ("required", None, "P_{k}"),
-    "R": ("required", None, "recall_{k}"),
-    "F1": ("required", None, None),
-    "Rprec": ("none", "Rprec", None),
-    "AP": ("optional", "map", "map_cut_{k}"),
-    "RR": ("optional", "recip_rank", None),
-    "nDCG": ("optional", "ndcg", "ndcg_cut_{k}"),
-    "Success": ("required", None, "success_{k}"),
-}
+import numpy as np
+
+from .average_precision import average_precision_rows
+from .cutoff_metrics import f1_rows, hit_rows, precision_rows, r_precision_rows, recall_rows
+from .dcg import ndcg_rows
+from .reciprocal_rank import reciprocal_rank_rows
+
+
+@dataclass(frozen=True)
+class MeasureFamily:
+    """One family of measures, such as ``P`` (``P@5``, ``P@10``, ...).
+
+    ``kernel(rows, k, gain)`` returns one value per query from the row data of
+    :func:`~rankmetrics_lite.evaluate` (``rows.binary``: 1 where the document at
+    a rank is relevant; ``rows.gains``: its grade, negative grades as 0;
+    ``rows.ideal``: every judged grade, sorted; ``rows.n_rel``: |R|).
+    ``undefined(rows)`` marks the queries on which the measure has no value
+    (None: defined everywhere); ``evaluate``'s ``empty_queries`` decides what
+    happens to them.
+    """
+
+    name: str
+    title: str
+    cutoff: str  # "required" (P@k needs its k), "optional" (AP and AP@k) or "none" (Rprec)
+    function: str  # the single-query function of rankmetrics_lite
+    kernel: Callable = field(repr=False)
+    trec_eval: str | None = None  # trec_eval's name without a cutoff (None: no such measure)
+    trec_eval_cut: str | None = None  # ... and with one, "{k}" standing for the cutoff
+    undefined: Callable | None = field(default=None, repr=False)
+    spellings: tuple[str, ...] = ()  # other names people type for it, to suggest this one
+
+    def example(self) -> str:
+        """How the name is written: ``P@k``, ``AP, AP@k`` or ``Rprec``."""
+        return {"required": f"{self.name}@k", "optional": f"{self.name}, {self.name}@k",
+                "none": self.name}[self.cutoff]
+
+
+def _no_relevant(rows) -> np.ndarray:
+    return rows.n_rel == 0
+
+
+def _no_ideal_gain(rows) -> np.ndarray:
+    # nDCG is undefined only when the ideal DCG is 0: no judged document gains
+    # anything. It does not depend on relevance_level.
+    return ~(rows.ideal > 0).any(axis=1)
+
+
+CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
+    MeasureFamily("P", "precision at k", "required", "precision_at_k",
+                  lambda rows, k, gain: precision_rows(rows.binary, k),
+                  trec_eval_cut="P_{k}", spellings=("p", "precision")),
+    MeasureFamily("R", "recall at k", "required", "recall_at_k",
+                  lambda rows, k, gain: recall_rows(rows.binary, k, rows.n_rel),
+                  trec_eval_cut="recall_{k}", undefined=_no_relevant, spellings=("recall",)),
+    MeasureFamily("F1", "F1 at k", "required", "f1_at_k",
+                  lambda rows, k, gain: f1_rows(rows.binary, k, rows.n_rel),
+                  spellings=("f1", "f")),
+    MeasureFamily("Rprec", "R-precision", "none", "r_precision",
+                  lambda rows, k, gain: r_precision_rows(rows.binary, rows.n_rel),
+                  trec_eval="Rprec", undefined=_no_relevant,
+                  spellings=("rprec", "r-prec", "r-precision")),
+    MeasureFamily("AP", "average precision (MAP over queries)", "optional", "average_precision",
+                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel, k),
+                  trec_eval="map", trec_eval_cut="map_cut_{k}", undefined=_no_relevant,
+                  spellings=("map", "map_cut")),
+    MeasureFamily("RR", "reciprocal rank (MRR over queries)", "optional", "reciprocal_rank",
+                  lambda rows, k, gain: reciprocal_rank_rows(rows.binary, k),
+                  trec_eval="recip_rank", spellings=("mrr", "recip_rank")),
+    MeasureFamily("nDCG", "normalised discounted cumulative gain", "optional", "ndcg_at_k",
+                  lambda rows, k, gain: ndcg_rows(rows.gains, rows.ideal, k, gain),
+                  trec_eval="ndcg", trec_eval_cut="ndcg_cut_{k}", undefined=_no_ideal_gain,
+                  spellings=("ndcg", "ndcg_cut")),
+    MeasureFamily("Success", "success at k (hit rate)", "required", "hit_rate_at_k",
+                  lambda rows, k, gain: hit_rows(rows.binary, k),
+                  trec_eval_cut="success_{k}",
+                  spellings=("success", "hit", "hits", "hitrate", "hit_rate")),
+]}
+
+
+def describe_measures() -> str:
+    """The catalogue as one line per family, for docstrings and messages."""
+    width = max(len(family.example()) for family in CATALOGUE.values())
+    return "\n".join(f"{family.example():<{width}}  {family.title}" for family in CATALOGUE.values())
+
 
 # Other spellings people type (trec_eval's names, common abbreviations), used only
 # to suggest the right name: a name is accepted in one spelling, so that results
 # keyed by measure name never hold the same measure twice.
-_OTHER_SPELLINGS = {
-    "map": "AP", "mrr": "RR", "recip_rank": "RR", "ndcg": "nDCG", "ndcg_cut": "nDCG",
-    "map_cut": "AP", "recall": "R", "precision": "P", "p": "P", "f1": "F1", "f": "F1",
-    "success": "Success", "hit": "Success", "hits": "Success", "hitrate": "Success",
-    "hit_rate": "Success", "rprec": "Rprec", "r-prec": "Rprec", "r-precision": "Rprec",
-}
+_OTHER_SPELLINGS = {spelling: family.name for family in CATALOGUE.values() for spelling in family.spellings}
+_TREC_EVAL_PLAIN_NAMES = {family.trec_eval for family in CATALOGUE.values() if family.trec_eval}
 
 _NAME = re.compile(r"(?P<family>[^@]+?)(?:@(?P<cutoff>[0-9]+))?")
 _TREC_EVAL_NAME = re.compile(r"(?P<family>[A-Za-z_]+?)_(?P<cutoff>[0-9]+)")
@@ -63,16 +134,20 @@ class Measure:
     @property
     def trec_eval_name(self) -> str | None:
         """trec_eval's name for this measure (``map_cut_10``), or None if it has none."""
-        _, plain, cut = _FAMILIES[self.family]
-        template = plain if self.cutoff is None else cut
+        family = CATALOGUE[self.family]
+        template = family.trec_eval if self.cutoff is None else family.trec_eval_cut
         return None if template is None else template.format(k=self.cutoff)
+
+    @property
+    def record(self) -> MeasureFamily:
+        """The catalogue's record of this measure's family."""
+        return CATALOGUE[self.family]
 
 
 def parse_measure(name: str) -> Measure:
     """Read one measure name such as ``"P@10"``, ``"AP"`` or ``"nDCG@5"``.
 
-    Known families: ``P@k``, ``R@k``, ``F1@k``, ``Rprec``, ``AP``, ``AP@k``,
-    ``RR``, ``RR@k``, ``nDCG``, ``nDCG@k``, ``Success@k``. An unknown name
+    The known families are those of :data:`CATALOGUE`. An unknown name
     raises ``ValueError`` with the closest known names.
 
     Examples
@@ -90,10 +165,10 @@ def parse_measure(name: str) -> Measure:
             f"({type(name).__name__})"
         )
     match = _NAME.fullmatch(name)
-    if match is None or match["family"] not in _FAMILIES:
+    if match is None or match["family"] not in CATALOGUE:
         raise ValueError(_unknown_name_message(name))
     family = match["family"]
-    rule = _FAMILIES[family][0]
+    rule = CATALOGUE[family].cutoff
     cutoff = match["cutoff"]
     if cutoff is None:
         if rule == "required":
@@ -136,7 +211,7 @@ def parse_measures(measures: str | Iterable[str]) -> list[Measure]:
 
 
 def _unknown_name_message(name: str) -> str:
-    known = ", ".join(_example(family) for family in _FAMILIES)
+    known = ", ".join(family.example() for family in CATALOGUE.values())
     guess = _translation(name)
     if guess is not None:
         hint, origin = guess
@@ -156,9 +231,9 @@ def _translation(name: str) -> tuple[str, str] | None:
     if match is None or match["family"].lower() not in _OTHER_SPELLINGS:
         return None
     family = _OTHER_SPELLINGS[match["family"].lower()]
-    is_trec_eval = match["cutoff"] is None and match["family"] in {"map", "recip_rank", "ndcg"}
+    is_trec_eval = match["cutoff"] is None and match["family"] in _TREC_EVAL_PLAIN_NAMES
     origin = " (trec_eval's name)" if is_trec_eval else ""
-    if match["cutoff"] is None and _FAMILIES[family][0] == "required":
+    if match["cutoff"] is None and CATALOGUE[family].cutoff == "required":
         return f"{family}@10", origin
     return (family if match["cutoff"] is None else f"{family}@{match['cutoff']}"), origin
 
@@ -168,14 +243,10 @@ def _close_names(name: str) -> list[str]:
     match = _NAME.fullmatch(name)
     cutoff = match["cutoff"] if match is not None else None
     candidates = {}
-    for family, (rule, _, _) in _FAMILIES.items():
+    for family in CATALOGUE.values():
+        rule = family.cutoff
         takes_cutoff = rule != "none" and (cutoff is not None or rule == "required")
-        candidate = f"{family}@{cutoff or 10}" if takes_cutoff else family
+        candidate = f"{family.name}@{cutoff or 10}" if takes_cutoff else family.name
         candidates[candidate.lower()] = candidate
     close = difflib.get_close_matches(name.lower(), candidates, n=3, cutoff=0.5)
     return [candidates[c] for c in close]
-
-
-def _example(family: str) -> str:
-    rule = _FAMILIES[family][0]
-    return {"required": f"{family}@k", "optional": f"{family}, {family}@k", "none": family}[rule]

@@ -23,19 +23,21 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from ._checks import as_binary_relevance, check_n_relevant
-from .cutoff_metrics import _f1, _precision, _recall, _safe_divide, precision_recall_at_all_k
+from ._checks import as_binary_relevance, check_choice, check_n_relevant
+from .cutoff_metrics import precision_recall_at_all_k
+from .trec_ranking import DEFAULT_TREC_EVAL_VERSION, check_trec_eval_version
+from .kernels import f1_from_hits, precision_from_hits, recall_from_hits, safe_divide
 from .roc import (
-    _as_fraction,
-    _as_item_values,
-    _confusion_sweep,
-    _cumulative_area,
-    _labels_and_scores,
-    _require_classes,
+    as_fraction,
+    as_item_values,
+    confusion_sweep,
+    cumulative_area,
+    labels_and_scores,
+    require_classes,
 )
 
-RecallRule = Literal["trec_eval", "trec_eval_9", "exact"]
-RECALL_RULES: tuple[str, ...] = ("trec_eval", "trec_eval_9", "exact")
+RecallRule = Literal["trec_eval", "exact"]
+RECALL_RULES: tuple[str, ...] = ("trec_eval", "exact")
 ELEVEN_RECALL_LEVELS = np.arange(11) / 10  # 3 / 10 is the double nearest 0.3; 3 * 0.1 is not
 
 # A recall this far below a level still reaches it, so that a level computed as
@@ -72,7 +74,7 @@ def _round_half_up(x: np.ndarray) -> np.ndarray:
     return whole + (x - whole >= 0.5)
 
 
-def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str) -> np.ndarray:
+def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str, version: str) -> np.ndarray:
     """The recall each nominal level asks for, per row, under a rounding ``rule``.
 
     trec_eval turns a level L into a number of relevant items to find; the
@@ -82,14 +84,15 @@ def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str) -> n
     wanted = levels.reshape(1, -1) * n_rel  # relevant items, as a real number
     if rule == "exact":
         return np.broadcast_to(levels.reshape(1, -1), wanted.shape)
-    if rule == "trec_eval":  # trec_eval 10 (since Dec 2023): lround(L |R|)
+    if version == "10.0":  # since December 2023: lround(L |R|)
         needed = _round_half_up(wanted)
-    else:  # trec_eval 9 and pytrec_eval: (long)(L |R| + 0.9)
+    else:  # 9.0.8 and pytrec_eval: (long)(L |R| + 0.9)
         needed = np.floor(wanted + 0.9)
-    return _safe_divide(needed, n_rel)
+    return safe_divide(needed, n_rel)
 
 
-def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_eval") -> np.ndarray:
+def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_eval",
+                       version: str = DEFAULT_TREC_EVAL_VERSION) -> np.ndarray:
     """Interpolated precision at recall 0.0, 0.1, ..., 1.0 per row: (n_rows, 11).
 
     A row with |R| = 0 scores 0 at every level (trec_eval's value).
@@ -97,19 +100,19 @@ def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_ev
     hits = np.cumsum(rows, axis=1)
     ranks = np.arange(1, rows.shape[1] + 1)
     n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
-    levels = _required_recall_rows(ELEVEN_RECALL_LEVELS, n_rel, rule)
-    return _interpolate_rows(_recall(hits, n_rel), _precision(hits, ranks), levels)
+    levels = _required_recall_rows(ELEVEN_RECALL_LEVELS, n_rel, rule, version)
+    return _interpolate_rows(recall_from_hits(hits, n_rel), precision_from_hits(hits, ranks), levels)
 
 
 def _threshold_rates(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, ...]:
     """Thresholds (descending) with precision, recall and F1 at each: no start point."""
-    sweep = _confusion_sweep(labels, scores)
+    sweep = confusion_sweep(labels, scores)
     hits, predicted, n_positive = sweep.true_positives, sweep.predicted, sweep.n_positive
     return (
         sweep.thresholds,
-        _precision(hits, predicted),
-        _recall(hits, n_positive),
-        _f1(hits, predicted, n_positive),
+        precision_from_hits(hits, predicted),
+        recall_from_hits(hits, n_positive),
+        f1_from_hits(hits, predicted, n_positive),
     )
 
 
@@ -124,15 +127,12 @@ def _curve_from_rates(
 
 
 def _check_recall_rule(recall_rule: object) -> str:
-    if not isinstance(recall_rule, str) or recall_rule not in RECALL_RULES:
-        choices = ", ".join(map(repr, RECALL_RULES))
-        raise ValueError(f"recall_rule must be one of {choices}; got {recall_rule!r}")
-    return str(recall_rule)
+    return check_choice(recall_rule, "recall_rule", RECALL_RULES)
 
 
 def _as_rate_vector(values: object, name: str) -> np.ndarray:
     """A finite 1-D array of values in [0, 1] (recall, precision or recall levels), or raise."""
-    array = _as_item_values(values, name)
+    array = as_item_values(values, name)
     outside = (array < 0) | (array > 1)
     if np.any(outside):
         index = int(np.flatnonzero(outside)[0])
@@ -258,7 +258,8 @@ def interpolated_precision(recall, precision, recall_levels) -> np.ndarray:
 
 
 def eleven_point_precision(
-    relevance, n_relevant: int, recall_rule: RecallRule = "trec_eval"
+    relevance, n_relevant: int, recall_rule: RecallRule = "trec_eval",
+    trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
 ) -> ElevenPointPrecision:
     r"""Interpolated precision at recall 0.0, 0.1, ..., 1.0 and its mean (trec_eval's ``11pt_avg``).
 
@@ -267,10 +268,11 @@ def eleven_point_precision(
     On a ranking, recall only takes the values i/|R|, so "reaching level L"
     means finding some number of relevant items; ``recall_rule`` says how many:
 
-    * ``"trec_eval"`` (default): round(L |R|), halves up, as trec_eval 10 does
-      since its December 2023 change (``iprec_at_recall_*``, ``11pt_avg``).
-      With |R| = 77, level 0.3 asks for 23 items (recall 0.299, just under 0.3).
-    * ``"trec_eval_9"``: int(L |R| + 0.9), as trec_eval 9 and pytrec_eval do.
+    * ``"trec_eval"`` (default): the rule of the release named by
+      ``trec_eval_version`` (``iprec_at_recall_*``, ``11pt_avg``). 10.0 (the
+      default) rounds L |R| to the nearest integer, halves up, since its
+      December 2023 change: with |R| = 77, level 0.3 asks for 23 items (recall
+      0.299, just under 0.3). 9.0.8 (and pytrec_eval) asks for int(L |R| + 0.9).
     * ``"exact"``: the textbook rule, recall >= L, i.e. ceil(L |R|) items.
 
     A query with no relevant item (|R| = 0) raises ``ValueError``.
@@ -289,11 +291,14 @@ def eleven_point_precision(
     0.6364
     >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], 4, recall_rule="exact").average, 4)  # 6 / 11
     0.5455
+    >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], 4, trec_eval_version="9.0.8").average, 4)
+    0.5455
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "11-point interpolated precision")
     rule = _check_recall_rule(recall_rule)
-    precision = _eleven_point_rows(relevance.reshape(1, -1), np.array([n_rel]), rule)[0]
+    version = check_trec_eval_version(trec_eval_version)
+    precision = _eleven_point_rows(relevance.reshape(1, -1), np.array([n_rel]), rule, version)[0]
     return ElevenPointPrecision(ELEVEN_RECALL_LEVELS.copy(), precision, float(precision.mean()))
 
 
@@ -331,8 +336,8 @@ def pr_curve_from_scores(labels, scores) -> ThresholdPRCurve:
     >>> curve.thresholds.tolist()
     [inf, 0.9, 0.8, 0.6, 0.3, 0.1]
     """
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "the precision-recall curve", negatives=False)
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "the precision-recall curve", negatives=False)
     thresholds, precision, recall, _ = _threshold_rates(labels, scores)
     return ThresholdPRCurve(*_curve_from_rates(precision, recall, thresholds))
 
@@ -355,8 +360,8 @@ def average_precision_from_scores(labels, scores) -> float:
     >>> round(average_precision_from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]), 4)
     0.8056
     """
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "average precision", negatives=False)
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "average precision", negatives=False)
     _, precision, recall, _ = _threshold_rates(labels, scores)
     return float(np.sum(np.diff(recall, prepend=0.0) * precision))
 
@@ -381,11 +386,11 @@ def auprc_trapezoid(labels, scores) -> float:
     >>> round(auprc_trapezoid(labels, scores), 4)  # the step-wise AP is 0.8056
     0.8472
     """
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "the area under the PR curve", negatives=False)
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "the area under the PR curve", negatives=False)
     thresholds, precision, recall, _ = _threshold_rates(labels, scores)
     precision, recall, _ = _curve_from_rates(precision, recall, thresholds)
-    return float(_cumulative_area(recall, precision)[-1])
+    return float(cumulative_area(recall, precision)[-1])
 
 
 def precision_at_recall(labels, scores, min_recall: float) -> OperatingPoint:
@@ -415,9 +420,9 @@ def precision_at_recall(labels, scores, min_recall: float) -> OperatingPoint:
     >>> point.threshold, point.precision, point.recall
     (0.6, 0.75, 1.0)
     """
-    min_recall = _as_fraction(min_recall, "min_recall")
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "precision_at_recall", negatives=False)
+    min_recall = as_fraction(min_recall, "min_recall")
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "precision_at_recall", negatives=False)
     thresholds, precision, recall, f1 = _threshold_rates(labels, scores)
     target = np.array([[min_recall]])
     best = _interpolate_rows(recall.reshape(1, -1), precision.reshape(1, -1), target)[0, 0]
@@ -444,8 +449,8 @@ def max_f1(labels, scores) -> OperatingPoint:
     >>> point.threshold, round(point.f1, 4), point.precision, point.recall
     (0.6, 0.8571, 0.75, 1.0)
     """
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "max_f1", negatives=False)
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "max_f1", negatives=False)
     thresholds, precision, recall, f1 = _threshold_rates(labels, scores)
     index = int(np.flatnonzero(f1 == f1.max())[-1])  # lowest such threshold: most recall
     return _operating_point(index, thresholds, precision, recall, f1)

@@ -26,7 +26,7 @@ from scipy.stats import hypergeom
 
 from ._checks import as_rng, check_count, check_k, check_n_relevant
 from ._results import FrozenResult, shown_as
-from .cutoff_metrics import _precision_rows
+from .cutoff_metrics import precision_rows
 
 # Cap on the cells of one matrix of shuffled collections, so that many draws
 # over a large collection are simulated in chunks instead of one huge matrix.
@@ -245,5 +245,5 @@ def simulate_random_precision(
     for start in range(0, n_draws, rows_per_chunk):
         n_rows = min(rows_per_chunk, n_draws - start)
         shuffled = rng.permuted(np.broadcast_to(collection, (n_rows, n_items)), axis=1)
-        precision.append(_precision_rows(shuffled[:, :k].astype(float), k))
+        precision.append(precision_rows(shuffled[:, :k].astype(float), k))
     return np.concatenate(precision)

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Iterable, Sequence
 import numpy as np
 
 from . import cutoff_metrics
-from .adapters import _as_id_set, _as_ranked_ids, relevance_from_ids
+from .adapters import as_id_set, as_ranked_ids, relevance_from_ids
 
 
 class RankingMetrics:
@@ -54,8 +54,8 @@ class RankingMetrics:
     """
 
     def __init__(self, relevant_items: Iterable[Hashable], ranked_items: Sequence[Hashable]) -> None:
-        self._ranked_items = tuple(_as_ranked_ids(ranked_items))
-        self._relevant_items = _as_id_set(relevant_items)
+        self._ranked_items = tuple(as_ranked_ids(ranked_items))
+        self._relevant_items = as_id_set(relevant_items)
         relevance = np.array(relevance_from_ids(self._ranked_items, self._relevant_items), dtype=int)
         relevance.flags.writeable = False  # a caller cannot change what was judged
         self._relevance = relevance

@@ -14,12 +14,12 @@ import numbers
 import numpy as np
 
 from ._checks import as_binary_relevance, as_gains, check_k
-from .dcg import _check_gain_fits, _exponential_gain
+from .dcg import check_gain_fits, exponential_gain
 
 # ----------------------------------------------------------------- kernels --
 
 
-def _reciprocal_rank_rows(rows: np.ndarray, k: int | None = None) -> np.ndarray:
+def reciprocal_rank_rows(rows: np.ndarray, k: int | None = None) -> np.ndarray:
     """1 / rank of the first relevant item within the top k per row, 0 if none.
 
     rows: float array (n_queries, depth) of 0/1 in rank order, padded with 0.
@@ -39,7 +39,7 @@ def _err_rows(grade_rows: np.ndarray, max_grade, k: int | None = None) -> np.nda
     """
     top = np.asarray(grade_rows, dtype=float)[:, :k]
     scale = np.exp2(np.asarray(max_grade, dtype=float)).reshape(-1, 1)
-    stop = _exponential_gain(top) / scale  # R_i = (2**g_i - 1) / 2**max_grade
+    stop = exponential_gain(top) / scale  # R_i = (2**g_i - 1) / 2**max_grade
     # The user reaches rank i only if they did not stop at any rank before it.
     went_on = np.cumprod(1.0 - stop, axis=1)
     reach = np.hstack([np.ones((top.shape[0], 1)), went_on[:, :-1]])
@@ -97,7 +97,7 @@ def reciprocal_rank(relevance, k: int | None = None) -> float:
     """
     relevance = as_binary_relevance(relevance)
     k = None if k is None else check_k(k)
-    return float(_reciprocal_rank_rows(relevance.reshape(1, -1), k)[0])
+    return float(reciprocal_rank_rows(relevance.reshape(1, -1), k)[0])
 
 
 def expected_reciprocal_rank(grades, k: int | None = None, max_grade: float | None = None) -> float:
@@ -134,5 +134,5 @@ def expected_reciprocal_rank(grades, k: int | None = None, max_grade: float | No
     values = as_gains(grades, "grades")
     k = None if k is None else check_k(k)
     top_grade = _check_max_grade(max_grade, values)
-    _check_gain_fits(values, "exponential", "grades")
+    check_gain_fits(values, "exponential", "grades")
     return float(_err_rows(values.reshape(1, -1), top_grade, k)[0])

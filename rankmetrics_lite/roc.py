@@ -3,7 +3,7 @@
 Threshold measures look at a labelled set of scored items, not at a ranking with
 a cutoff: calling every item with score >= t positive gives one confusion table
 per distinct score t. One sort and one cumulative sum give all of them
-(:func:`_confusion_sweep`). The ROC curve here and the precision-recall curve of
+(:func:`confusion_sweep`). The ROC curve here and the precision-recall curve of
 :mod:`rankmetrics_lite.pr_curves` are both read from that sweep, and every area
 (AUC, partial AUC, the trapezoidal AUPRC) from one trapezoid rule.
 
@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._checks import as_vector
-from .cutoff_metrics import _recall
+from .kernels import recall_from_hits
 
 # ----------------------------------------------------------------- kernels --
 
@@ -37,7 +37,7 @@ class _Sweep(NamedTuple):
     n_negative: int
 
 
-def _confusion_sweep(labels: np.ndarray, scores: np.ndarray) -> _Sweep:
+def confusion_sweep(labels: np.ndarray, scores: np.ndarray) -> _Sweep:
     """Sort once, count once: O(n log n) for the whole threshold sweep."""
     order = np.argsort(-scores, kind="stable")
     ranked_scores = scores[order]
@@ -53,12 +53,12 @@ def _confusion_sweep(labels: np.ndarray, scores: np.ndarray) -> _Sweep:
 def _roc_points(sweep: _Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """FPR, TPR and thresholds, starting at (0, 0) with the threshold +inf."""
     false_positives = sweep.predicted - sweep.true_positives
-    fpr = _recall(np.append(0.0, false_positives), sweep.n_negative)  # recall of the negatives
-    tpr = _recall(np.append(0.0, sweep.true_positives), sweep.n_positive)
+    fpr = recall_from_hits(np.append(0.0, false_positives), sweep.n_negative)  # recall of the negatives
+    tpr = recall_from_hits(np.append(0.0, sweep.true_positives), sweep.n_positive)
     return fpr, tpr, np.append(np.inf, sweep.thresholds)
 
 
-def _cumulative_area(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def cumulative_area(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Trapezoid-rule area under (x, y) from the first point up to each point."""
     return np.append(0.0, np.cumsum(np.diff(x) * (y[1:] + y[:-1]) / 2))
 
@@ -77,11 +77,27 @@ def _area_up_to(x: np.ndarray, y: np.ndarray, cumulative: np.ndarray, x_end: flo
     return float(cumulative[last] + width * (y[last] + y_end) / 2)
 
 
+# Below this width the area over the range is of the order of float rounding.
+_NARROWEST_STANDARDISED_RANGE = 1e-9
+
+
 def _mcclish(area: float, min_fpr: float, max_fpr: float) -> float:
-    """McClish (1989): 0.5 for the chance diagonal, 1 for a perfect curve."""
-    chance_area = (max_fpr**2 - min_fpr**2) / 2
-    perfect_area = max_fpr - min_fpr
-    return 0.5 * (1 + (area - chance_area) / (perfect_area - chance_area))
+    """McClish (1989): 0.5 for the chance diagonal, 1 for a perfect curve.
+
+    Written on the mean TPR over the range, (area / width), so that no
+    difference of nearly equal numbers stands in a denominator: the chance
+    curve's mean TPR is (min + max) / 2, a perfect curve's is 1.
+    """
+    width = max_fpr - min_fpr
+    if width < _NARROWEST_STANDARDISED_RANGE:
+        raise ValueError(
+            f"the FPR range [{min_fpr!r}, {max_fpr!r}] is too narrow to standardise (width "
+            f"{width:.3g} < {_NARROWEST_STANDARDISED_RANGE:g}): the area over it is lost in rounding; "
+            "widen the range, or pass standardized=False for the raw area"
+        )
+    chance_mean = (min_fpr + max_fpr) / 2
+    headroom = ((1 - max_fpr) + (1 - min_fpr)) / 2  # 1 - chance_mean, without cancellation
+    return 0.5 * (1 + (area / width - chance_mean) / headroom)
 
 
 # ------------------------------------------------------------ input checks --
@@ -89,14 +105,14 @@ def _mcclish(area: float, min_fpr: float, max_fpr: float) -> float:
 # name items by index (labels[3]) rather than by rank.
 
 
-def _as_item_values(values: object, name: str) -> np.ndarray:
+def as_item_values(values: object, name: str) -> np.ndarray:
     """Return a finite 1-D float array with one value per item, or raise."""
     return as_vector(values, name, ranked=False)
 
 
-def _labels_and_scores(labels: object, scores: object) -> tuple[np.ndarray, np.ndarray]:
+def labels_and_scores(labels: object, scores: object) -> tuple[np.ndarray, np.ndarray]:
     """Validated 0/1 labels and finite scores of the same, non-zero length."""
-    label_array = _as_item_values(labels, "labels")
+    label_array = as_item_values(labels, "labels")
     bad = (label_array != 0) & (label_array != 1)
     if np.any(bad):
         index = int(np.flatnonzero(bad)[0])
@@ -105,7 +121,7 @@ def _labels_and_scores(labels: object, scores: object) -> tuple[np.ndarray, np.n
             f"{label_array[index]:g}. Binarise first, for example "
             "`[int(y == positive_class) for y in labels]`"
         )
-    score_array = _as_item_values(scores, "scores")
+    score_array = as_item_values(scores, "scores")
     if label_array.size != score_array.size:
         raise ValueError(
             f"labels and scores must have the same length (one score per labelled item), "
@@ -116,7 +132,7 @@ def _labels_and_scores(labels: object, scores: object) -> tuple[np.ndarray, np.n
     return label_array, score_array
 
 
-def _require_classes(labels: np.ndarray, measure: str, *, negatives: bool) -> None:
+def require_classes(labels: np.ndarray, measure: str, *, negatives: bool) -> None:
     """Raise if a class that ``measure`` divides by is missing from ``labels``."""
     if not np.any(labels == 1):
         raise ValueError(
@@ -131,7 +147,7 @@ def _require_classes(labels: np.ndarray, measure: str, *, negatives: bool) -> No
         )
 
 
-def _as_fraction(
+def as_fraction(
     value: object, name: str, *, high: float = 1.0, open_low: bool = False, open_high: bool = False,
     high_name: str = "1",
 ) -> float:
@@ -198,9 +214,9 @@ def roc_curve_points(labels, scores) -> RocCurve:
     >>> curve.thresholds.tolist()
     [inf, 0.9, 0.8, 0.6, 0.3, 0.1]
     """
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "the ROC curve", negatives=True)
-    return RocCurve(*_roc_points(_confusion_sweep(labels, scores)))
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "the ROC curve", negatives=True)
+    return RocCurve(*_roc_points(confusion_sweep(labels, scores)))
 
 
 def roc_auc(labels, scores) -> float:
@@ -219,10 +235,10 @@ def roc_auc(labels, scores) -> float:
     >>> round(roc_auc([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]), 4)  # 7.5 of 9 pairs
     0.8333
     """
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "roc_auc", negatives=True)
-    fpr, tpr, _ = _roc_points(_confusion_sweep(labels, scores))
-    return float(_cumulative_area(fpr, tpr)[-1])
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "roc_auc", negatives=True)
+    fpr, tpr, _ = _roc_points(confusion_sweep(labels, scores))
+    return float(cumulative_area(fpr, tpr)[-1])
 
 
 def partial_auc(
@@ -262,15 +278,15 @@ def partial_auc(
     >>> round(partial_auc(labels, scores, max_fpr=0.5, standardized=True), 4)
     0.7778
     """
-    max_fpr = _as_fraction(max_fpr, "max_fpr", open_low=True)
-    min_fpr = _as_fraction(
+    max_fpr = as_fraction(max_fpr, "max_fpr", open_low=True)
+    min_fpr = as_fraction(
         min_fpr, "min_fpr", high=max_fpr, open_high=True, high_name=f"max_fpr = {max_fpr:g}"
     )
     if not isinstance(standardized, (bool, np.bool_)):
         raise TypeError(f"standardized must be True or False, got {standardized!r}")
-    labels, scores = _labels_and_scores(labels, scores)
-    _require_classes(labels, "partial_auc", negatives=True)
-    fpr, tpr, _ = _roc_points(_confusion_sweep(labels, scores))
-    cumulative = _cumulative_area(fpr, tpr)
+    labels, scores = labels_and_scores(labels, scores)
+    require_classes(labels, "partial_auc", negatives=True)
+    fpr, tpr, _ = _roc_points(confusion_sweep(labels, scores))
+    cumulative = cumulative_area(fpr, tpr)
     area = _area_up_to(fpr, tpr, cumulative, max_fpr) - _area_up_to(fpr, tpr, cumulative, min_fpr)
     return _mcclish(area, min_fpr, max_fpr) if standardized else area

@@ -174,7 +174,17 @@ def _paired_differences(a: object, b: object) -> np.ndarray:
             )
     if a_values.size < 2:
         raise ValueError(f"a paired comparison needs at least 2 queries, got {a_values.size}")
-    return a_values - b_values
+    with np.errstate(over="ignore", invalid="ignore"):
+        d = a_values - b_values
+        # Every test sums the differences or their squares: both must stay finite.
+        fits = np.isfinite(d).all() and np.isfinite(np.dot(d, d))
+    if not fits:
+        raise ValueError(
+            "the differences a - b are too large to square within a float (largest "
+            f"|a - b| = {np.max(np.abs(d)):g}): the scores should be per-query values of a "
+            "measure; rescale them (for example divide both by the same constant)"
+        )
+    return d
 
 
 def _chunks(n_rows: int, n_columns: int):

@@ -22,9 +22,10 @@ from __future__ import annotations
 import numpy as np
 
 from ._checks import as_binary_relevance, as_gains, as_vector, check_k, check_n_relevant
-from .adapters import _tie_bounds
-from .cutoff_metrics import _precision, _precision_rows, _safe_divide
-from .dcg import _check_gain_fits, _check_ranking_is_judged, _gain_function, _ndcg_rows
+from .adapters import tie_bounds
+from .cutoff_metrics import precision_rows
+from .kernels import precision_from_hits, safe_divide
+from .dcg import check_gain_fits, check_ranking_is_judged, gain_function, ndcg_rows
 
 # ----------------------------------------------------------------- kernels --
 # rows: float array (n_queries, depth), values in rank order after sorting by
@@ -46,7 +47,7 @@ def _group_means(rows: np.ndarray, starts: np.ndarray, stops: np.ndarray) -> np.
 
 def _expected_precision_rows(rows: np.ndarray, starts, stops, k: int) -> np.ndarray:
     """E[P@k] per row: P@k of the expected relevance at each rank (P@k is linear)."""
-    return _precision_rows(_group_means(rows, starts, stops), k)
+    return precision_rows(_group_means(rows, starts, stops), k)
 
 
 def _expected_ndcg_rows(grade_rows, ideal_rows, starts, stops, k: int | None, gain: str):
@@ -56,9 +57,9 @@ def _expected_ndcg_rows(grade_rows, ideal_rows, starts, stops, k: int | None, ga
     linear), so the grades are turned into gains first and scored linearly.
     The ideal DCG does not depend on the order of ties.
     """
-    to_gain = _gain_function(gain)
+    to_gain = gain_function(gain)
     expected_gains = _group_means(to_gain(np.asarray(grade_rows, dtype=float)), starts, stops)
-    return _ndcg_rows(expected_gains, to_gain(np.asarray(ideal_rows, dtype=float)), k, "linear")
+    return ndcg_rows(expected_gains, to_gain(np.asarray(ideal_rows, dtype=float)), k, "linear")
 
 
 def _expected_average_precision_rows(rows: np.ndarray, starts, stops, n_rel) -> np.ndarray:
@@ -79,11 +80,11 @@ def _expected_average_precision_rows(rows: np.ndarray, starts, stops, n_rel) -> 
     before = np.take_along_axis(prefix, starts, axis=1)
     relevant_in_group = np.take_along_axis(prefix, stops, axis=1) - before
     size = (stops - starts).astype(float)
-    both_relevant = _safe_divide(relevant_in_group * (relevant_in_group - 1), size * (size - 1))
+    both_relevant = safe_divide(relevant_in_group * (relevant_in_group - 1), size * (size - 1))
     earlier_in_group = np.arange(rows.shape[1]) - starts
     joint = relevant_in_group / size * (before + 1) + earlier_in_group * both_relevant
     ranks = np.arange(1, rows.shape[1] + 1)
-    return _safe_divide(_precision(joint, ranks).sum(axis=1), n_rel)
+    return safe_divide(precision_from_hits(joint, ranks).sum(axis=1), n_rel)
 
 
 # ---------------------------------------------------------- input checks --
@@ -99,7 +100,7 @@ def _sorted_by_score(values: np.ndarray, scores: object, values_name: str):
         )
     # The order inside a tie group does not matter: every order is averaged.
     order = np.argsort(-scores, kind="stable")
-    starts, stops = _tie_bounds(scores[order])
+    starts, stops = tie_bounds(scores[order])
     return values[order].reshape(1, -1), starts.reshape(1, -1), stops.reshape(1, -1)
 
 
@@ -211,9 +212,9 @@ def expected_ndcg_at_k(gains, scores, k: int | None, judged_grades, gain: str = 
     grades = as_gains(gains)
     k = None if k is None else check_k(k)
     judged = as_gains(judged_grades, "judged_grades")
-    _gain_function(gain)
-    _check_gain_fits(judged, gain, "judged_grades")
-    _check_ranking_is_judged(grades, judged)
+    gain_function(gain)
+    check_gain_fits(judged, gain, "judged_grades")
+    check_ranking_is_judged(grades, judged)
     rows, starts, stops = _sorted_by_score(grades, scores, "gains")
     ideal = np.sort(judged)[::-1].reshape(1, -1)
     return float(_expected_ndcg_rows(rows, ideal, starts, stops, k, gain)[0])

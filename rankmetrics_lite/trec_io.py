@@ -53,7 +53,7 @@ from collections.abc import Iterator, Mapping
 
 from ._c_numbers import c_double, c_long
 from ._trec_buffer import parse_buffer
-from .evaluate import _trec_ranking
+from .trec_ranking import trec_order
 
 PathLike = str | os.PathLike
 
@@ -160,8 +160,9 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, tag: 
     """Write ``{qid: {docno: score}}`` as a run file, each query in rank order.
 
     Lines are ``qid Q0 docno rank score tag``, with documents ranked as
-    trec_eval ranks them (score descending, ties by docno descending) and
-    ranks numbered from 1. Scores are written in full (``repr``), so that
+    trec_eval 10.0 ranks them (score descending, ties by docno descending) and
+    ranks numbered from 1. trec_eval ignores the rank column and ranks by
+    score, so 9.0.8 reads the same file by its own rule (scores as float32). Scores are written in full (``repr``), so that
     :func:`read_trec_run` reads back exactly the same numbers.
 
     Examples
@@ -202,7 +203,7 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, tag: 
                 )
         lines.extend(
             f"{qid} Q0 {docno} {rank} {float(ranking[docno])!r} {tag}\n"
-            for rank, docno in enumerate(_trec_ranking(qid, ranking), start=1)
+            for rank, docno in enumerate(trec_order(list(ranking.items())), start=1)
         )
     with open(path, "w", encoding="utf-8", newline="\n") as handle:
         handle.writelines(lines)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import pytrec_eval
+
+from rankmetrics_lite import evaluate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankmetrics_lite.adapters import (
-    _tie_bounds,
+    tie_bounds,
     gains_from_ids,
     rank_by_score,
     relevance_from_ids,
@@ -193,7 +195,7 @@ def test_stable_keeps_the_input_order_of_ties(scores, random):
     [
         ({"d1": 0.3, "d2": float("nan")}, "trec", ValueError, r"the score of 'd2' is NaN"),
         ({"d1": 0.3}, "random", ValueError, r"tie_policy must be one of 'trec', 'stable', 'id_ascending'; got 'random'"),
-        ({"d1": 0.3}, None, ValueError, r"tie_policy must be one of 'trec', 'stable', 'id_ascending'; got None"),
+        ({"d1": 0.3}, None, TypeError, r"tie_policy must be one of 'trec', 'stable', 'id_ascending'; got None"),
         ({"d1": "0.3"}, "trec", TypeError, r"the score of 'd1' must be a number, got '0\.3' \(str\)"),
         ({"d1": True}, "trec", TypeError, r"the score of 'd1' must be a number, got True \(bool\)"),
         ([("d1", 0.3), ("d1", 0.5)], "trec", ValueError, r"scores lists the item 'd1' twice"),
@@ -234,7 +236,7 @@ def test_tie_groups_cover_the_ranking_and_split_at_every_change(values):
         assert len({scores[i] for i in group}) == 1
     for before, after in zip(groups, groups[1:]):
         assert scores[before[-1]] > scores[after[0]]
-    starts, stops = _tie_bounds(np.array(scores, dtype=float))
+    starts, stops = tie_bounds(np.array(scores, dtype=float))
     for group in groups:
         assert all(starts[i] == group.start and stops[i] == group.stop for i in group)
 
@@ -251,3 +253,23 @@ def test_tie_groups_cover_the_ranking_and_split_at_every_change(values):
 def test_bad_tie_groups_input(scores, error, message):
     with pytest.raises(error, match=message):
         tie_groups(scores)
+
+
+def test_rank_by_score_follows_the_named_trec_eval_release():
+    # 0.1 and 0.1 + 1e-9 are one float32 but two doubles.
+    scores = {"a": 0.1 + 1e-9, "b": 0.1, "c": 16777217.0, "d": 16777216.0}
+    assert rank_by_score(scores) == ["c", "d", "a", "b"]
+    assert rank_by_score(scores, trec_eval_version="9.0.8") == ["d", "c", "b", "a"]
+    with pytest.raises(ValueError, match=r"trec_eval_version must be one of '10.0', '9.0.8'; got '10'"):
+        rank_by_score(scores, trec_eval_version="10")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.dictionaries(st.text(min_size=1, max_size=3), st.floats(-3, 3, allow_nan=False), max_size=12),
+       st.sampled_from(["10.0", "9.0.8"]))
+def test_rank_by_score_and_evaluate_rank_alike(scores, version):
+    # The same rule, applied one query at a time and in evaluate's one sort.
+    ranked = rank_by_score(scores, trec_eval_version=version)
+    for position, item in enumerate(ranked, start=1):
+        rr = evaluate({"q": scores}, {"q": {item: 1}}, "RR", trec_eval_version=version)["RR"]
+        assert rr == 1 / position

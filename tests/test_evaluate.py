@@ -95,20 +95,31 @@ def test_ties_are_broken_by_document_id_descending_in_byte_order(scores, relevan
     assert result["RR"] == pytest.approx(expected_rr)
 
 
-def test_scores_are_compared_as_float32_like_trec_eval_unless_asked_otherwise():
+def test_scores_are_doubles_in_trec_eval_10_and_floats_in_9():
     run = {"q": {"a": 1.0 + 1e-9, "b": 1.0}}  # equal once stored as a C float
     qrels = {"q": {"a": 1}}
-    assert evaluate(run, qrels, "RR")["RR"] == 0.5  # tie: b ranks first
-    assert evaluate(run, qrels, "RR", score_precision="float64")["RR"] == 1.0
+    assert evaluate(run, qrels, "RR")["RR"] == 1.0  # 10.0: a is higher
+    assert evaluate(run, qrels, "RR", trec_eval_version="9.0.8")["RR"] == 0.5  # tie: b ranks first
     apart = {"q": {"a": 1.0 + 1e-6, "b": 1.0}}  # distinct even in float32
-    assert evaluate(apart, qrels, "RR")["RR"] == 1.0
+    assert evaluate(apart, qrels, "RR", trec_eval_version="9.0.8")["RR"] == 1.0
 
 
-def test_huge_scores_beyond_float32_range_tie_as_infinity():
+def test_huge_scores_beyond_float32_range_tie_as_infinity_in_trec_eval_9():
     run = {"q": {"a": 1e300, "b": 1e200, "c": 1.0}}
     qrels = {"q": {"a": 1}}
-    assert evaluate(run, qrels, "RR")["RR"] == 0.5  # both become +inf in float32; b > a
-    assert evaluate(run, qrels, "RR", score_precision="float64")["RR"] == 1.0
+    assert evaluate(run, qrels, "RR", trec_eval_version="9.0.8")["RR"] == 0.5  # both +inf; b > a
+    assert evaluate(run, qrels, "RR")["RR"] == 1.0
+
+
+def test_a_score_too_large_for_a_double_is_refused_by_name():
+    with pytest.raises(ValueError, match=r"run\['q'\]\['b'\] is 1000.*too large for a double"):
+        evaluate({"q": {"a": 1.0, "b": 10**1000}}, {"q": {"a": 1}}, "RR")
+
+
+def test_every_document_id_is_checked_not_only_the_first():
+    run = {"q": {"a": 1.0, 7: 0.5}}
+    with pytest.raises(TypeError, match=r"run\['q'\] has the document id 7 \(int\)"):
+        evaluate(run, {"q": {"a": 1}}, "RR")
 
 
 # -------------------------------------------------------- query bookkeeping --
@@ -125,25 +136,41 @@ def test_a_judged_query_missing_from_the_run_scores_zero_and_counts_in_the_mean(
 def test_an_empty_ranking_is_like_a_missing_one():
     qrels = {"q1": {"d1": 1}, "q2": {"d1": 1}}
     assert evaluate({"q1": {"d1": 1.0}, "q2": {}}, qrels, "AP") == {"AP": 0.5}
-    for precision in ("float32", "float64"):  # nothing at all to rank
-        assert evaluate({"q1": {}}, qrels, ["AP", "nDCG@3"], score_precision=precision) == {"AP": 0.0, "nDCG@3": 0.0}
+    for version in ("10.0", "9.0.8"):  # nothing at all to rank
+        assert evaluate({"q1": {}}, qrels, ["AP", "nDCG@3"], trec_eval_version=version) == {
+            "AP": 0.0, "nDCG@3": 0.0}
 
 
 @pytest.mark.parametrize("empty_judgements", [{"d2": 0, "d3": -1}, {}])
 def test_queries_without_relevant_documents_follow_the_chosen_policy(empty_judgements):
     qrels = {"q1": {"d1": 1}, "q2": empty_judgements}
     run = {"q1": {"d1": 1.0}, "q2": {"d2": 1.0}}
-    zero = evaluate(run, qrels, ["R@1", "AP", "nDCG"], per_query=True)
-    assert zero["q2"] == {"R@1": 0.0, "AP": 0.0, "nDCG": 0.0}  # trec_eval's choice
-    assert evaluate(run, qrels, "AP") == {"AP": 0.5}
-    assert evaluate(run, qrels, "AP", empty_queries="skip") == {"AP": 1.0}
+    zero = evaluate(run, qrels, ["R@1", "AP", "nDCG", "P@1"], per_query=True)
+    assert zero["q2"] == {"R@1": 0.0, "AP": 0.0, "nDCG": 0.0, "P@1": 0.0}  # trec_eval's choice
+    assert evaluate(run, qrels, ["AP", "P@1"]) == {"AP": 0.5, "P@1": 0.5}
+    # skip: per measure. P@1 is defined on q2 and keeps it; AP and nDCG leave it out.
+    assert evaluate(run, qrels, ["AP", "P@1"], empty_queries="skip") == {"AP": 1.0, "P@1": 0.5}
+    skipped = evaluate(run, qrels, ["AP", "nDCG", "P@1"], per_query=True, empty_queries="skip")
+    assert skipped == {"q1": {"AP": 1.0, "nDCG": 1.0, "P@1": 1.0}, "q2": {"P@1": 0.0}}
     assert list(evaluate(run, qrels, "AP", per_query=True, empty_queries="skip")) == ["q1"]
-    with pytest.raises(ValueError, match=r"1 judged query has no relevant document .*'q2'.*empty_queries='zero'"):
+    with pytest.raises(ValueError, match=r"AP is undefined on 1 judged query \('q2'\): .*no relevant document.*empty_queries='zero'"):
         evaluate(run, qrels, "AP", empty_queries="raise")
+    assert evaluate(run, qrels, "P@1", empty_queries="raise") == {"P@1": 0.5}  # defined everywhere
+
+
+def test_ndcg_is_defined_without_relevant_documents_if_some_grade_gains():
+    # relevance_level=2 and grades of 1: no relevant document, yet nDCG is defined
+    # (trec_eval 10.0 prints 0.9197 for this query); AP is not.
+    run = {"q": {"a": 2.0, "b": 1.0}, "other": {"a": 1.0}}
+    qrels = {"q": {"a": 0, "b": 1, "c": 1}, "other": {"a": 2}}
+    values = evaluate(run, qrels, ["nDCG", "AP"], per_query=True, relevance_level=2, empty_queries="skip")
+    assert list(values["q"]) == ["nDCG"] and values["q"]["nDCG"] > 0
+    with pytest.raises(ValueError, match="AP is undefined"):
+        evaluate(run, qrels, ["nDCG", "AP"], relevance_level=2, empty_queries="raise")
 
 
 def test_skipping_every_query_is_an_error_not_a_nan():
-    with pytest.raises(ValueError, match="no query is left to evaluate"):
+    with pytest.raises(ValueError, match="AP is undefined on 1 judged query, every query evaluated"):
         evaluate({"q": {"d": 1.0}}, {"q": {"d": 0}}, "AP", empty_queries="skip")
 
 
@@ -223,7 +250,8 @@ def test_bad_collections_fail_at_the_door_naming_the_culprit(run, qrels, error, 
         ({"relevance_level": -1}, ValueError, "relevance_level must be a non-negative integer, got -1"),
         ({"relevance_level": 1.5}, TypeError, r"relevance_level must be a non-negative integer, got 1\.5"),
         ({"empty_queries": "ignore"}, ValueError, r"empty_queries must be one of 'zero', 'skip', 'raise'; got 'ignore'"),
-        ({"score_precision": "double"}, ValueError, r"score_precision must be one of 'float32', 'float64'"),
+        ({"trec_eval_version": "10"}, ValueError, r"trec_eval_version must be one of '10.0', '9.0.8'"),
+        ({"trec_eval_version": 10.0}, TypeError, r"trec_eval_version must be one of '10.0', '9.0.8'"),
         ({"gain": "exp"}, ValueError, r"gain must be one of 'linear', 'exponential'"),
     ],
 )
@@ -296,19 +324,24 @@ def collections(draw):
     return run, qrels
 
 
-def _reference_ranking(ranking: dict[str, float]) -> list[str]:
-    """An independent reading of trec_eval's rule: float32 score, then docid, descending."""
-    return [d for d, _ in sorted(ranking.items(), key=lambda kv: (np.float32(kv[1]), kv[0]), reverse=True)]
+def _reference_ranking(ranking: dict[str, float], version: str) -> list[str]:
+    """An independent reading of trec_eval's rule: score (a C double in 10.0, a
+    float in 9.0.8), then docid, descending."""
+    stored = np.float64 if version == "10.0" else np.float32
+    return [d for d, _ in sorted(ranking.items(), key=lambda kv: (stored(kv[1]), kv[0]), reverse=True)]
 
 
 @settings(max_examples=50, deadline=None)
-@given(collections(), st.integers(1, 2))
-def test_every_query_agrees_with_the_single_query_functions(collection, level):
+@given(collections(), st.integers(1, 2), st.sampled_from(["10.0", "9.0.8"]))
+def test_every_query_agrees_with_the_single_query_functions(collection, level, version):
     run, qrels = collection
-    per_query = evaluate(run, qrels, ALL_MEASURES, per_query=True, relevance_level=level)
-    assert list(per_query) == list(qrels)
+    per_query = evaluate(run, qrels, ALL_MEASURES, per_query=True, relevance_level=level,
+                         trec_eval_version=version)
+    assert list(per_query) == [qid for qid in qrels if version == "10.0" or qid in run]
     for qid, judged in qrels.items():
-        ranked = _reference_ranking(run.get(qid, {}))
+        if qid not in per_query:
+            continue
+        ranked = _reference_ranking(run.get(qid, {}), version)
         grades = [judged.get(d, 0) for d in ranked]
         relevance = [int(g >= level) for g in grades]
         n_rel = sum(g >= level for g in judged.values())
@@ -363,10 +396,13 @@ def test_many_queries_with_many_ties_match_the_reference_ranking():
     rng = random.Random(7)
     run = {f"q{i}": {f"d{j}": float(rng.randint(0, 3)) for j in range(rng.randint(0, 30))} for i in range(300)}
     qrels = {f"q{i}": {f"d{j}": rng.randint(-1, 3) for j in range(0, 40, 3)} for i in range(300)}
-    per_query = evaluate(run, qrels, ["RR", "nDCG@5"], per_query=True)
-    for qid, judged in qrels.items():
-        relevance = [int(judged.get(d, 0) >= 1) for d in _reference_ranking(run.get(qid, {}))]
-        assert per_query[qid]["RR"] == reciprocal_rank(relevance)
+    for version in ("10.0", "9.0.8"):
+        per_query = evaluate(run, qrels, ["RR", "nDCG@5"], per_query=True, trec_eval_version=version)
+        for qid, judged in qrels.items():
+            if qid in per_query:
+                ranking = _reference_ranking(run.get(qid, {}), version)
+                relevance = [int(judged.get(d, 0) >= 1) for d in ranking]
+                assert per_query[qid]["RR"] == reciprocal_rank(relevance)
 
 
 def test_any_mapping_will_do_for_run_and_qrels():

@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from rankmetrics_lite.evaluate import evaluate
-from rankmetrics_lite.measures import parse_measure
+from rankmetrics_lite.measures import CATALOGUE, parse_measure
 
 from trec_collections import random_collection as adversarial_collection
 from trec_eval_compare import comparable_measures, trec_eval_options
@@ -32,9 +32,10 @@ from trec_eval_compare import comparable_measures, trec_eval_options
 pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eval-terrier) is not installed")
 
 CUTOFFS = (1, 3, 5, 10, 50)
+# Every measure of the catalogue that trec_eval (so pytrec_eval) knows, plain and at each cutoff.
 MEASURES = (
-    ["Rprec", "AP", "RR", "nDCG"]
-    + [f"{family}@{k}" for family in ("P", "R", "AP", "nDCG", "Success") for k in CUTOFFS]
+    [family.name for family in CATALOGUE.values() if family.trec_eval]
+    + [f"{family.name}@{k}" for family in CATALOGUE.values() if family.trec_eval_cut for k in CUTOFFS]
 )
 DOC_IDS = [f"d{i}" for i in range(25)] + ["9", "10", "100", "Z", "a", "é", "doc#1"]
 
@@ -47,8 +48,10 @@ def _pytrec_names() -> dict[str, str]:
 def _pytrec_request() -> set[str]:
     """Measures to ask pytrec_eval for, with our cutoffs ('P.1,3,5,10,50')."""
     ks = ",".join(map(str, CUTOFFS))
-    return {"Rprec", "map", "recip_rank", "ndcg", f"P.{ks}", f"recall.{ks}", f"map_cut.{ks}",
-            f"ndcg_cut.{ks}", f"success.{ks}"}
+    plain = {family.trec_eval for family in CATALOGUE.values() if family.trec_eval}
+    cut = {f"{family.trec_eval_cut.removesuffix('_{k}')}.{ks}"
+           for family in CATALOGUE.values() if family.trec_eval_cut}
+    return plain | cut
 
 
 def random_collection(seed: int) -> tuple[dict, dict]:
@@ -83,16 +86,19 @@ SEEDS = range(8)
 @pytest.mark.parametrize("level", [1, 2])
 def test_every_query_agrees_with_pytrec_eval(seed, level):
     run, qrels = random_collection(seed)
-    ours = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level, trec_eval_version="9.0.8")
+    ours = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level,
+                    trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request(), relevance_level=level).evaluate(run)
     names = _pytrec_names()
     for qid, values in theirs.items():
         for measure, trec_name in names.items():
             assert ours[qid][measure] == pytest.approx(values[trec_name], abs=1e-12), (seed, qid, measure)
-    # The only judged queries pytrec_eval leaves out are those missing from the run.
-    assert set(ours) - set(theirs) == {qid for qid in qrels if qid not in run}
-    for qid in set(ours) - set(theirs):
-        assert all(value == 0.0 for value in ours[qid].values())
+    # Like trec_eval 9.0.8's -q, both report the judged queries that the run holds.
+    assert set(ours) == set(theirs)
+    # trec_eval 10.0's -c -q reports the others too, each scoring 0.
+    every = evaluate(run, qrels, MEASURES, per_query=True, relevance_level=level,
+                     trec_eval_version="10.0")
+    assert set(every) == set(qrels)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -109,9 +115,14 @@ def test_skipping_empty_queries_matches_pytrec_eval_on_the_rest():
     run, qrels = random_collection(3)
     ours = evaluate(run, qrels, MEASURES, per_query=True, empty_queries="skip", trec_eval_version="9.0.8")
     theirs = pytrec_eval.RelevanceEvaluator(qrels, _pytrec_request()).evaluate(run)
-    assert set(ours) == {qid for qid, judged in qrels.items() if any(g >= 1 for g in judged.values())}
-    for qid in set(ours) & set(theirs):
+    has_relevant = {qid for qid, judged in qrels.items() if any(g >= 1 for g in judged.values())}
+    assert {qid for qid, values in ours.items() if "AP" in values} == has_relevant & set(run)
+    for qid in has_relevant & set(run):
         assert ours[qid]["AP"] == pytest.approx(theirs[qid]["map"], abs=1e-12)
+        assert ours[qid]["P@5"] == pytest.approx(theirs[qid]["P_5"], abs=1e-12)
+    # A query without relevant documents keeps its defined measures (P@5), not AP.
+    for qid in set(run) & set(qrels) - has_relevant:
+        assert "AP" not in ours[qid] and ours[qid]["P@5"] == pytest.approx(theirs[qid]["P_5"], abs=1e-12)
 
 
 def test_pytrec_eval_differences_documented_above():
@@ -119,15 +130,15 @@ def test_pytrec_eval_differences_documented_above():
     run = {"judged": {"a": 1.0}, "empty_run": {}, "unjudged": {"a": 1.0}}
     theirs = pytrec_eval.RelevanceEvaluator(qrels, {"map"}).evaluate(run)
     assert set(theirs) == {"judged", "empty_run"}
-    ours = evaluate(run, qrels, "AP", per_query=True)
-    assert ours == {"judged": {"AP": 1.0}, "missing": {"AP": 0.0}, "empty_run": {"AP": 0.0},
-                    "no_judgements": {"AP": 0.0}}
-    # pytrec_eval, like trec_eval, stores scores as 32-bit floats: 1 + 1e-9 ties with 1.
-    tied = pytrec_eval.RelevanceEvaluator({"q": {"a": 1}}, {"recip_rank"}).evaluate({"q": {"a": 1 + 1e-9, "b": 1.0}})
-    nearly_tied = {"q": {"a": 1 + 1e-9, "b": 1.0}}
-    assert tied["q"]["recip_rank"] == 0.5
-    assert evaluate(nearly_tied, {"q": {"a": 1}}, "RR", trec_eval_version="9.0.8")["RR"] == 0.5
-    assert evaluate(nearly_tied, {"q": {"a": 1}}, "RR", trec_eval_version="10.0")["RR"] == 1.0
+    assert evaluate(run, qrels, "AP", per_query=True, trec_eval_version="9.0.8") == {
+        "judged": {"AP": 1.0}, "empty_run": {"AP": 0.0}}
+    assert evaluate(run, qrels, "AP", per_query=True) == {
+        "judged": {"AP": 1.0}, "missing": {"AP": 0.0}, "empty_run": {"AP": 0.0}, "no_judgements": {"AP": 0.0}}
+    # pytrec_eval, like trec_eval 9.0.8, stores scores as 32-bit floats: 1 + 1e-9 ties with 1.
+    tied_run, tied_qrels = {"q": {"a": 1 + 1e-9, "b": 1.0}}, {"q": {"a": 1}}
+    tied = pytrec_eval.RelevanceEvaluator(tied_qrels, {"recip_rank"}).evaluate(tied_run)
+    assert tied["q"]["recip_rank"] == 0.5 == evaluate(tied_run, tied_qrels, "RR", trec_eval_version="9.0.8")["RR"]
+    assert evaluate(tied_run, tied_qrels, "RR")["RR"] == 1.0  # trec_eval 10.0 keeps doubles
 
 
 # ------------------------------- the random collections of the binary tests --

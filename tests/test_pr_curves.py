@@ -98,6 +98,14 @@ def test_interpolated_precision_tolerates_level_rounding():
     assert interpolated_precision([0.2999], [0.6], [0.3]).tolist() == [0.0]
 
 
+# The three rounding rules as keyword arguments of eleven_point_precision.
+RULES = {
+    "trec_eval 10.0": {},
+    "trec_eval 9.0.8": {"trec_eval_version": "9.0.8"},
+    "exact": {"recall_rule": "exact"},
+}
+
+
 def test_eleven_point_by_hand_under_each_rule():
     # |R| = 4: trec_eval asks for round(4L) relevant items, trec_eval 9 for int(4L + 0.9),
     # exact for ceil(4L). At L = 0.3: 1, 2 and 2 items.
@@ -106,8 +114,8 @@ def test_eleven_point_by_hand_under_each_rule():
     assert result.recall_levels.tolist() == [i / 10 for i in range(11)]
     assert result.precision.tolist() == pytest.approx([1, 1, 1, 1, third, third, third, 0.5, 0.5, 0, 0])
     assert result.average == pytest.approx(7 / 11)
-    for rule in ("trec_eval_9", "exact"):
-        result = eleven_point_precision(RANKING, n_relevant=4, recall_rule=rule)
+    for rule in ("trec_eval 9.0.8", "exact"):
+        result = eleven_point_precision(RANKING, n_relevant=4, **RULES[rule])
         assert result.precision.tolist() == pytest.approx([1, 1, 1, third, third, third, 0.5, 0.5, 0, 0, 0])
         assert result.average == pytest.approx(6 / 11)
 
@@ -118,9 +126,9 @@ def test_eleven_point_rules_differ_where_documented():
     # gives 23 (23.999999999999996); the textbook rule (recall >= 0.3) needs 24.
     assert 0.3 * 77 + 0.9 < 24
     ranking = [1] * 23 + [0] * 10 + [1] + [0] * 5 + [1] * 30
-    precision = {rule: eleven_point_precision(ranking, 77, recall_rule=rule).precision
-                 for rule in ("trec_eval", "trec_eval_9", "exact")}
-    assert precision["trec_eval"][3] == precision["trec_eval_9"][3] == 1.0  # 23rd item at rank 23
+    precision = {rule: eleven_point_precision(ranking, 77, **options).precision
+                 for rule, options in RULES.items()}
+    assert precision["trec_eval 10.0"][3] == precision["trec_eval 9.0.8"][3] == 1.0  # 23rd item at rank 23
     assert precision["exact"][3] == pytest.approx(54 / 69)  # best from the 24th item (rank 34) on
 
 
@@ -136,10 +144,11 @@ def test_eleven_point_batch_kernel_matches_single_queries_and_pads_safely():
     for i, (ranking, _) in enumerate(queries):
         rows[i, : len(ranking)] = ranking
     n_rel = np.array([n for _, n in queries])
-    for rule in ("trec_eval", "trec_eval_9", "exact"):
-        batch = _eleven_point_rows(rows, n_rel, rule)
+    for rule, version in [("trec_eval", "10.0"), ("trec_eval", "9.0.8"), ("exact", "10.0")]:
+        batch = _eleven_point_rows(rows, n_rel, rule, version)
         for i, (ranking, n) in enumerate(queries):
-            assert np.array_equal(batch[i], eleven_point_precision(ranking, n, recall_rule=rule).precision)
+            single = eleven_point_precision(ranking, n, recall_rule=rule, trec_eval_version=version)
+            assert np.array_equal(batch[i], single.precision)
     # trec_eval's value for a query without relevant items: 0 everywhere.
     assert _eleven_point_rows(np.array([[0.0, 0.0]]), np.array([0])).tolist() == [[0.0] * 11]
 
@@ -275,7 +284,7 @@ def pytrec_eval_iprec(judged: dict, run: dict) -> dict:
     return evaluator.evaluate(run)
 
 
-def test_trec_eval_9_rule_matches_pytrec_eval_on_the_test_collection():
+def test_trec_eval_9_0_8_rule_matches_pytrec_eval_on_the_test_collection():
     relevance, n_relevant, _ = read_trec_eval_test_collection()
     judged, run = {}, {}
     for line in (TREC_EVAL_TEST / "qrels.test").read_text().splitlines():
@@ -286,13 +295,13 @@ def test_trec_eval_9_rule_matches_pytrec_eval_on_the_test_collection():
         run.setdefault(query, {})[doc] = float(score)
     reference = pytrec_eval_iprec(judged, run)
     for query in relevance:
-        result = eleven_point_precision(relevance[query], n_relevant[query], recall_rule="trec_eval_9")
+        result = eleven_point_precision(relevance[query], n_relevant[query], trec_eval_version="9.0.8")
         for level, value in zip(ELEVEN_RECALL_LEVELS, result.precision):
             assert value == pytest.approx(reference[query][f"iprec_at_recall_{level:.2f}"], abs=1e-12)
         assert result.average == pytest.approx(reference[query]["11pt_avg"], abs=1e-12)
 
 
-def test_trec_eval_9_rule_matches_pytrec_eval_on_random_rankings():
+def test_trec_eval_9_0_8_rule_matches_pytrec_eval_on_random_rankings():
     rng = np.random.default_rng(7)
     judged, run, truth = {}, {}, {}
     for q in range(60):
@@ -308,7 +317,7 @@ def test_trec_eval_9_rule_matches_pytrec_eval_on_random_rankings():
         truth[query] = (ranking, n_relevant)
     reference = pytrec_eval_iprec(judged, run)
     for query, (ranking, n_relevant) in truth.items():
-        result = eleven_point_precision(ranking, n_relevant, recall_rule="trec_eval_9")
+        result = eleven_point_precision(ranking, n_relevant, trec_eval_version="9.0.8")
         expected = [reference[query][f"iprec_at_recall_{level:.2f}"] for level in ELEVEN_RECALL_LEVELS]
         np.testing.assert_allclose(result.precision, expected, rtol=0, atol=1e-12, err_msg=query)
 
@@ -329,8 +338,8 @@ def test_interpolated_precision_never_increases_with_recall(ranking, unretrieved
     # The envelope lies on or above every point, at that point's recall.
     on_points = interpolated_precision(curve.recall, curve.precision, curve.recall)
     assert np.all(on_points >= curve.precision)
-    for rule in ("trec_eval", "trec_eval_9", "exact"):
-        assert np.all(np.diff(eleven_point_precision(ranking, n_relevant, recall_rule=rule).precision) <= 0)
+    for options in RULES.values():
+        assert np.all(np.diff(eleven_point_precision(ranking, n_relevant, **options).precision) <= 0)
 
 
 @FAST
@@ -410,7 +419,7 @@ def test_operating_points_match_brute_force(labelled, tenths):
         (lambda: eleven_point_precision([0, 0], 0), ValueError,
          r"11-point interpolated precision is undefined when n_relevant is 0"),
         (lambda: eleven_point_precision([1, 0], 2, recall_rule="round"), ValueError,
-         r"recall_rule must be one of 'trec_eval', 'trec_eval_9', 'exact'; got 'round'"),
+         r"recall_rule must be one of 'trec_eval', 'exact'; got 'round'"),
         (lambda: eleven_point_precision([1, np.nan], 2), ValueError, r"relevance must be finite"),
         (lambda: interpolated_precision([0.5, 1.5], [1, 1], [0.5]), ValueError,
          r"recall must lie in \[0, 1\]; recall\[1\] is 1.5"),

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rankmetrics_lite.reciprocal_rank import (
     _err_rows,
-    _reciprocal_rank_rows,
+    reciprocal_rank_rows,
     expected_reciprocal_rank,
     reciprocal_rank,
 )
@@ -46,9 +46,9 @@ def test_mrr_is_not_one_over_mean_rank():
 
 def test_rr_kernel_scores_each_row():
     rows = np.array([[0, 0, 1.0], [1.0, 1.0, 0], [0, 0, 0]])
-    np.testing.assert_allclose(_reciprocal_rank_rows(rows), [1 / 3, 1.0, 0.0])
-    np.testing.assert_allclose(_reciprocal_rank_rows(rows, k=2), [0.0, 1.0, 0.0])
-    np.testing.assert_array_equal(_reciprocal_rank_rows(np.zeros((2, 0))), [0.0, 0.0])
+    np.testing.assert_allclose(reciprocal_rank_rows(rows), [1 / 3, 1.0, 0.0])
+    np.testing.assert_allclose(reciprocal_rank_rows(rows, k=2), [0.0, 1.0, 0.0])
+    np.testing.assert_array_equal(reciprocal_rank_rows(np.zeros((2, 0))), [0.0, 0.0])
 
 
 @FAST

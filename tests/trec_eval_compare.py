@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rankmetrics_lite.evaluate import evaluate
-from rankmetrics_lite.measures import _FAMILIES, Measure
+from rankmetrics_lite.measures import CATALOGUE, Measure
 from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run
 
 from trec_eval_programs import run_trec_eval
@@ -24,9 +24,9 @@ CUTOFFS = (1, 2, 3, 5, 10, 15, 20, 30, 100, 200, 500, 1000, 1100)
 def comparable_measures() -> list[Measure]:
     """Each measure family trec_eval also has, at every cutoff it takes."""
     chosen = []
-    for family, (rule, _, _) in _FAMILIES.items():
-        cutoffs = {"required": CUTOFFS, "optional": (None, *CUTOFFS), "none": (None,)}[rule]
-        chosen += [Measure(family, k) for k in cutoffs if Measure(family, k).trec_eval_name]
+    for family in CATALOGUE.values():
+        cutoffs = {"required": CUTOFFS, "optional": (None, *CUTOFFS), "none": (None,)}[family.cutoff]
+        chosen += [Measure(family.name, k) for k in cutoffs if Measure(family.name, k).trec_eval_name]
     return chosen
 
 

@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 
 from ..._checks import check_count
 from ..slider import Frame, Slider
-from ...roc import _labels_and_scores, partial_auc, roc_auc, roc_curve_points
+from ...roc import labels_and_scores, partial_auc, roc_auc, roc_curve_points
 from .pr_curves_and_ap import ScoredSet
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
 
@@ -87,7 +87,7 @@ def roc_figure(labels, scores, title: str = "ROC curve") -> Figure:
 
 def pair_matrix_figure(labels, scores) -> Figure:
     """Every (positive, negative) pair as a cell: won, tied or lost by the positive."""
-    labels, scores = _labels_and_scores(labels, scores)
+    labels, scores = labels_and_scores(labels, scores)
     positives = np.sort(scores[labels == 1])[::-1]
     negatives = np.sort(scores[labels == 0])[::-1]
     outcome = np.sign(positives[:, None] - negatives[None, :])  # 1 won, 0 tie, -1 lost
@@ -122,7 +122,7 @@ def _check_systems(systems: Mapping[str, tuple]) -> dict[str, tuple[np.ndarray, 
         raise TypeError("systems must be a non-empty mapping {name: (labels, scores)}")
     if len(systems) > len(_COLOURS):
         raise ValueError(f"systems can hold at most {len(_COLOURS)} systems, got {len(systems)}")
-    return {str(name): _labels_and_scores(*pair) for name, pair in systems.items()}
+    return {str(name): labels_and_scores(*pair) for name, pair in systems.items()}
 
 
 def partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None = None,

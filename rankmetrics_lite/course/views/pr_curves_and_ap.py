@@ -33,7 +33,7 @@ from ...pr_curves import (
     pr_curve_from_scores,
     precision_at_recall,
 )
-from ...roc import _as_fraction, _labels_and_scores, roc_auc, roc_curve_points
+from ...roc import as_fraction, labels_and_scores, roc_auc, roc_curve_points
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
 
 # The most points a curve is drawn with: a curve of 20,000 thresholds would
@@ -209,7 +209,7 @@ def point_at_threshold(labels, scores, threshold: float) -> OperatingPoint:
     OperatingPoint(threshold=0.7, precision=0.6666666666666666, recall=0.6666666666666666, \
 f1=0.6666666666666666)
     """
-    labels, scores = _labels_and_scores(labels, scores)
+    labels, scores = labels_and_scores(labels, scores)
     threshold = float(threshold)
     called = int(np.sum(scores >= threshold))
     if called == 0:
@@ -227,7 +227,7 @@ f1=0.6666666666666666)
 
 def threshold_frame(labels, scores, threshold: float) -> Frame:
     """The numbers and the figure for one threshold: items with score >= threshold are positive."""
-    labels, scores = _labels_and_scores(labels, scores)
+    labels, scores = labels_and_scores(labels, scores)
     curve = pr_curve_from_scores(labels, scores)
     point = point_at_threshold(labels, scores, threshold)
     precision, recall = point.precision, point.recall
@@ -262,7 +262,7 @@ def threshold_frame(labels, scores, threshold: float) -> Frame:
 
 def threshold_slider(labels, scores, threshold: float | None = None) -> Slider:
     """A slider over every distinct score, highest first: moving right calls more items positive."""
-    labels, scores = _labels_and_scores(labels, scores)
+    labels, scores = labels_and_scores(labels, scores)
     values = [float(t) for t in np.unique(scores)[::-1]]
     return Slider(lambda value: threshold_frame(labels, scores, value), values,
                   label="threshold", value=values[0] if threshold is None else float(threshold))
@@ -295,7 +295,7 @@ def simulate_imbalance(base_rate: float, n_positive: int = 200, separation: floa
     >>> bool(np.array_equal(small.scores[:300], large.scores[:300]))
     True
     """
-    base_rate = _as_fraction(base_rate, "base_rate", open_low=True)
+    base_rate = as_fraction(base_rate, "base_rate", open_low=True)
     n_positive = check_count(n_positive, "n_positive")
     if n_positive == 0:
         raise ValueError("n_positive must be a positive integer, got 0")
@@ -308,7 +308,7 @@ def simulate_imbalance(base_rate: float, n_positive: int = 200, separation: floa
 
 def roc_pr_figure(labels, scores, title: str = "") -> Figure:
     """The ROC curve (left) and the precision-recall curve (right) of one scored set."""
-    labels, scores = _labels_and_scores(labels, scores)
+    labels, scores = labels_and_scores(labels, scores)
     roc = roc_curve_points(labels, scores)
     pr = pr_curve_from_scores(labels, scores)
     base_rate = float(labels.mean())

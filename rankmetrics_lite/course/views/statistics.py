@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 from scipy.stats import binom
 
 from ..._checks import as_binary_relevance, check_k
-from ...cutoff_metrics import _precision_rows
+from ...cutoff_metrics import precision_rows
 from ..slider import Frame, Slider
 from ...random_baseline import random_hits_distribution, random_precision_at_k
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
@@ -44,7 +44,7 @@ def precision_per_query(relevance_rows, ks: Sequence[int]) -> dict[int, np.ndarr
         raise ValueError("relevance_rows must be a 2-D matrix with one ranking per row, "
                          f"got shape {rows.shape}")
     rows = as_binary_relevance(rows.ravel(), "relevance_rows").reshape(rows.shape)
-    return {check_k(k): _precision_rows(rows, int(k)) for k in ks}
+    return {check_k(k): precision_rows(rows, int(k)) for k in ks}
 
 
 def binomial_precision_pmf(n_items: int, n_relevant: int, k: int) -> np.ndarray:
