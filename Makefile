@@ -24,8 +24,9 @@ test: $(STAMP) browser-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile
 
 # Narrower runs while writing; `make test` runs all of them.
+# The quick loop: the package's unit tests and doctests, no book, kernel, browser or rendering.
 test-package: $(STAMP)
-	$(BIN)/python -m pytest rankmetrics_lite tests -m "not book and not browser"
+	$(BIN)/python -m pytest rankmetrics_lite tests -m "not slow and not book and not browser and not kernel" -n $(TEST_WORKERS) -q
 
 test-notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
@@ -48,11 +49,11 @@ TIMEOUT ?= 120
 JOBS ?= 4
 
 student: $(STAMP)
-	$(BIN)/python tools/student_edition.py --out $(STUDENT_OUT)
+	$(BIN)/python -m tools.student_edition --out $(STUDENT_OUT)
 
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo "error: name the folder of submitted notebooks: make grade SUBMISSIONS=path/to/folder" >&2; exit 2; }
-	$(BIN)/python tools/grade_submissions.py "$(SUBMISSIONS)" --out $(GRADES) --timeout $(TIMEOUT) --jobs $(JOBS)
+	$(BIN)/python -m tools.grade_submissions "$(SUBMISSIONS)" --out $(GRADES) --timeout $(TIMEOUT) --jobs $(JOBS)
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis

@@ -18,10 +18,10 @@ import pytest
 
 from conftest import ROOT
 
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))  # the tools package
 
-import grade_submissions  # noqa: E402
-from run_submission import verdicts_in_outputs  # noqa: E402
+from tools import grade_submissions  # noqa: E402
+from tools.run_submission import verdicts_in_outputs  # noqa: E402
 
 from rankmetrics_lite.course.exercises import Verdict, check  # noqa: E402
 from rankmetrics_lite.course.exercises.registry import recorded_verdicts  # noqa: E402

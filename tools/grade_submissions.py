@@ -29,11 +29,16 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from run_submission import SubmissionRun, run_submission
+if __package__ in (None, ""):  # run as a script: make the tools package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.output_folders import UnsafeOutputFolder, claim, clear  # noqa: E402
+from tools.run_submission import SubmissionRun, run_submission  # noqa: E402
 
-from rankmetrics_lite.course.exercises import Verdict, exercise_labels
+from rankmetrics_lite.course.exercises import Verdict, exercise_labels  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+# What grading writes into its output folder, and so may replace on its next run.
+WRITES = ["scores.csv", "feedback"]
 # check("label", ...) in a notebook's text, also inside its JSON (where quotes are escaped).
 _CHECK_LABEL = re.compile(r"""check\(\s*\\?["']([\w.-]+)\\?["']""")
 
@@ -130,6 +135,11 @@ def grade(folder: Path, out: Path, timeout: float, assignment: list[Path] | None
     if not students:
         raise SystemExit(f"error: no .ipynb files in {folder}: SUBMISSIONS must hold the "
                          "students' notebooks (alice.ipynb, or alice/<chapter>.ipynb)")
+    try:
+        out = claim(out, "grade", "GRADES (--out)")
+    except UnsafeOutputFolder as refusal:
+        raise SystemExit(f"error: {refusal} (nothing was written or deleted)") from None
+    clear(out, WRITES)
     done = run_all([path for notebooks in students.values() for path in notebooks], timeout, jobs)
     runs = {student: [done[path] for path in notebooks] for student, notebooks in students.items()}
 
