@@ -49,8 +49,8 @@ def run(path: str, timeout: float) -> list[str]:
             try:
                 client.execute_cell(cell, index)
             except DeadKernelError:
-                problems.append(f"the kernel died while running {_describe(cell, index)} "
-                                "(out of memory?); the cells after it were not run")
+                problems.append(f"the kernel died while running {_describe(cell, index)} (it "
+                                "exited, crashed or ran out of memory); the cells after it were not run")
                 return problems
             if index in errors:
                 ename, evalue = errors[index]

@@ -20,6 +20,10 @@ from .hidden_cases import overridden
 from .registry import Verdict
 
 
+_NOT_RUN = ("not yet. The grader has no output of your function for some of the check's inputs: "
+            "run its cell to the end, and pass the function itself to check.")
+
+
 class NotRunOnThisInput(Exception):
     """The check asked about an input the student's function was not run on."""
 
@@ -28,6 +32,7 @@ class ReplayedFunction:
     """Stands in for a student's function: gives back what it returned in the notebook."""
 
     def __init__(self, calls: list):
+        self.missing = False  # the check asked about an input the notebook did not answer
         self.results = {}
         for asked, outcome in calls if isinstance(calls, list) else []:
             try:
@@ -38,6 +43,7 @@ class ReplayedFunction:
     def __call__(self, *args):
         outcome = self.results.get(canonical(args))
         if not isinstance(outcome, dict):
+            self.missing = True
             raise NotRunOnThisInput(f"your function was not run on the input {args!r} in your "
                                     "notebook: run the cell that checks it")
         if "returned" in outcome:
@@ -52,11 +58,17 @@ def judge(line: dict, hidden_variants: dict) -> Verdict:
     label = line["label"]
     if "calls" not in line:
         return registry._judge(label, from_data(line.get("value")))
-    verdict = registry._judge(label, ReplayedFunction(line["calls"]))
+    visible = ReplayedFunction(line["calls"])
+    verdict = registry._judge(label, visible)
+    if visible.missing:
+        return Verdict(label, False, _NOT_RUN)
     if not verdict.passed or not hidden_variants:
         return verdict
+    replayed = ReplayedFunction(line.get("hidden_calls", []))
     with overridden(hidden_variants):
-        hidden = registry._judge(label, ReplayedFunction(line.get("hidden_calls", [])))
+        hidden = registry._judge(label, replayed)
+    if replayed.missing:
+        return Verdict(label, False, _NOT_RUN)
     if hidden.passed:
         return verdict
     return Verdict(label, False, "not yet. Your function gives the right results on the "
