@@ -65,3 +65,14 @@ def test_values_come_back_as_they_went(value):
 def test_an_object_that_is_not_data_travels_as_its_repr_only():
     back = from_data(json.loads(json.dumps(to_data(object()))))
     assert repr(back).startswith("<object object at") and not isinstance(back, float)
+
+
+@pytest.mark.parametrize("label", sorted(label for label, answers in ANSWERS.items()
+                                         if isinstance(answers["right"], float)))
+def test_the_in_class_hint_never_shows_the_expected_number(label):
+    right = ANSWERS[label]["right"]
+    shown = {f"{right:.{digits}f}" for digits in (2, 3, 4)} | {repr(right)}
+    shown = {text for text in shown if float(text) != 0 and len(text.lstrip("-0.")) > 1}
+    for wrong in ANSWERS[label]["wrong"] + [right + 0.05, -1.0, "x"]:
+        message = check(label, wrong).message
+        assert not [text for text in shown if text in message], (label, wrong, message)
