@@ -176,7 +176,7 @@ def run_all(notebooks: list[Path], settings: Settings, jobs: int) -> dict[Path, 
                 done[path] = SubmissionRun(path, problems=[
                     f"the grader could not run this notebook ({type(error).__name__}: {error})"])
             print(f"[{len(done)}/{len(notebooks)}] {path}: {len(done[path].answers)} answer(s), "
-                  f"{len(done[path].problems)} problem(s)", flush=True)
+                  f"{len(done[path].problems)} problem(s), {done[path].seconds:.0f} s", flush=True)
     return done
 
 

@@ -44,6 +44,7 @@ class SubmissionRun:
     notebook: Path
     answers: list[dict] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0  # wall time of the run, for the grader's progress lines
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Settings:
 def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionRun:
     """Run the notebook at ``path`` in a sandbox; ``slot`` tells concurrent runs apart."""
     run = SubmissionRun(Path(path))
+    started = time.monotonic()
     try:
         notebook = nbformat.read(path, as_version=4)
         cells = notebook.cells
@@ -81,6 +83,7 @@ def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionR
         _run_in_sandbox(run, submission, channel, settings, slot)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        run.seconds = time.monotonic() - started
     return run
 
 
