@@ -3,8 +3,8 @@
 Each chapter registers its exercises in a module of this package. A student
 calls :func:`check` from the notebook. A failed check says what is wrong and
 gives a hint, never the answer. In a graded run (``make grade``) ``check`` judges
-nothing: it sends the answer to the grader (:mod:`.graded_run`), which judges it
-in its own process (:mod:`.replay`).
+nothing: it sends the answer to the grader (``graded_run``), which judges it
+in its own process (``replay``).
 
 >>> from rankmetrics_lite.course.exercises import check
 >>> check("precision-short-list", 0.3)

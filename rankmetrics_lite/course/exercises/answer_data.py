@@ -66,7 +66,7 @@ def to_data(value, depth: int = 0):
 
 
 def from_data(data):
-    """The value that :func:`to_data` turned into ``data``."""
+    """The value that ``to_data`` turned into ``data``."""
     if isinstance(data, list):
         return [from_data(item) for item in data]
     if not isinstance(data, dict):

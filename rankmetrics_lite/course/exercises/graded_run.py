@@ -5,7 +5,7 @@ that only it reads. Each ``check(label, answer)`` then writes one JSON line to i
 at once: the answer as data, or for a function the outputs it gave on every
 input the check asked about, the visible examples and the grader's hidden ones
 (``RANKMETRICS_HIDDEN_CASES``). The verdicts are computed in the grader's own
-process (:mod:`.replay`); nothing the notebook prints or keeps in memory counts.
+process (``replay``); nothing the notebook prints or keeps in memory counts.
 """
 
 from __future__ import annotations
