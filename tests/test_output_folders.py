@@ -57,7 +57,7 @@ def test_make_grade_refuses_the_course_as_its_output(tmp_path):
     (tmp_path / "al.ipynb").write_text("{}")
     before = course_fingerprint()
     result = subprocess.run(["make", "-s", "-o", ".venv/.installed", "grade",
-                             f"SUBMISSIONS={tmp_path}", "GRADES=.", "UNSAFE=1"],
+                             f"SUBMISSIONS={tmp_path}", "GRADES=.", "CHAPTERS=02", "UNSAFE=1"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert "GRADES (--out) must not be the course" in result.stderr
