@@ -42,7 +42,7 @@ CHAPTER_2 = ["precision-short-list", "precision-every-k", "precision-at-bound"]
 CHAPTER_13 = ["ndcg-by-hand", "ndcg-dcg", "ndcg-gains-disagree", "ndcg-full"]
 LABELS = CHAPTER_2 + CHAPTER_13
 # Long enough for a kernel to import the package on a busy machine; dev's loop waits this long.
-TIME_LIMIT = 20
+TIME_LIMIT = 45
 VANDAL = "rankmetrics-vandal-of-max"  # in the command line of max's detached process
 
 
@@ -276,3 +276,17 @@ def test_in_a_graded_run_check_judges_nothing(tmp_path, monkeypatch):
     verdict = check("precision-short-list", 0.3)
     assert not verdict.passed and "sent to the grader" in verdict.message
     assert channel.read_text() == '{"label": "precision-short-list", "value": 0.3}\n'
+
+
+@pytest.mark.kernel
+def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(tmp_path):
+    from tools.run_submission import Settings, run_submission
+    variants = {}
+    package = grade_submissions.pristine_package(tmp_path / "scratch" / "package", variants)
+    # quin hangs after answering, ignoring Ctrl-C; the cell limit is far away, the notebook's is not.
+    settings = Settings(cell_timeout=3600, notebook_timeout=90, limits=sandbox.Limits(4 * 2**30),
+                        package=package)
+    run = run_submission(SUBMISSIONS / "quin.ipynb", settings)
+    assert any("ran longer than 90 s in all and was stopped" in p for p in run.problems), run.problems
+    judged = grade_submissions.verdicts(grade_submissions.last_answers([run]), CHAPTER_2, variants)
+    assert [judged[label].passed for label in CHAPTER_2] == [True, True, True]
