@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import os
 import subprocess
 import sys
 from pathlib import Path
