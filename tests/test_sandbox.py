@@ -44,6 +44,16 @@ except MemoryError:
     seen["big_allocation"] = False
 import rankmetrics_lite
 seen["package"] = rankmetrics_lite.__file__
+import subprocess, sys
+children = []
+try:
+    for _ in range(100):  # a fork bomb, tamed
+        children.append(subprocess.Popen(["sleep", "30"]))
+except OSError:
+    pass
+seen["children"] = len(children)
+for child in children:
+    child.kill()
 with open(os.environ["RANKMETRICS_ANSWER_CHANNEL"], "a") as channel:
     channel.write("sent\n")
 print(json.dumps(seen))
@@ -72,6 +82,9 @@ def test_what_a_submission_sees_and_may_do(tmp_path):
         listener.close()
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout)
+    if group.limits_processes:  # 64 processes in all, the probe and its interpreter included
+        assert seen["children"] < 64
+    del seen["children"]
     assert seen == {"network": False, "pid": seen["pid"], "course_visible": False,
                     "tmp_writable": True, "package_writable": False, "big_allocation": False,
                     "package": "/grader/package/rankmetrics_lite/__init__.py"}

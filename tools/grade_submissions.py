@@ -38,6 +38,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the tools package importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tools import sandbox  # noqa: E402
+from tools.cgroup_limits import SandboxGroup  # noqa: E402
 from tools.output_folders import UnsafeOutputFolder, claim, clear  # noqa: E402
 from tools.run_submission import Settings, SubmissionRun, run_submission  # noqa: E402
 
@@ -199,6 +200,9 @@ def grade(folder: Path, out: Path, settings: Settings, chapters: list[str] | Non
     except (ValueError, UnsafeOutputFolder) as refusal:
         raise SystemExit(f"error: {refusal} (nothing was written or deleted)") from None
     clear(out, WRITES)
+    if not settings.unsafe and not _cgroups_available():
+        print("warning: no writable cgroup hierarchy (run as root for one): each notebook's memory "
+              "and file sizes are limited, its number of processes is not", file=sys.stderr)
     variants = hidden_variants(secrets.randbits(32))
     with tempfile.TemporaryDirectory(prefix="grading-") as scratch:
         package = pristine_package(Path(scratch) / "package", variants)
@@ -221,6 +225,12 @@ def grade(folder: Path, out: Path, settings: Settings, chapters: list[str] | Non
             (out / "feedback" / f"{student}.md").write_text(
                 feedback_text(student, columns, judged, answers, runs, folder))
     return scores
+
+
+def _cgroups_available() -> bool:
+    group = SandboxGroup(f"rankmetrics-grading-probe-{os.getpid()}", 1, 2**30)
+    group.close()
+    return group.limits_processes
 
 
 def memory_size(text: str) -> int:
