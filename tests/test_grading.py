@@ -289,3 +289,13 @@ def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(tmp_path):
     assert any("ran longer than 90 s in all and was stopped" in p for p in run.problems), run.problems
     judged = grade_submissions.verdicts(grade_submissions.last_answers([run]), CHAPTER_2, variants)
     assert [judged[label].passed for label in CHAPTER_2] == [True, True, True]
+
+
+@pytest.mark.slow
+def test_the_grader_runs_from_any_folder(tmp_path):
+    (tmp_path / "tools").mkdir()  # a folder of the instructor's own, named like ours
+    (tmp_path / "tools" / "__init__.py").write_text("raise SystemExit('not the course tools')")
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "grade_submissions.py"),
+                             "--jobs", "0", "x"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120)
+    assert "--jobs must be a positive integer, got 0" in result.stderr, result.stderr
