@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 BASE = Path("/sys/fs/cgroup")
@@ -43,18 +44,17 @@ class SandboxGroup:
             (folder / "cgroup.procs").write_text(str(os.getpid()))
 
     def close(self) -> None:
-        """Kill whatever is still in the groups, then remove them."""
+        """Kill whatever is still in the groups, then remove them (once the dying have left)."""
         for folder in self.folders:
-            for _ in range(50):
-                pids = _pids(folder)
-                if not pids:
-                    break
-                for pid in pids:
+            for _ in range(200):
+                for pid in _pids(folder):
                     try:
                         os.kill(pid, signal.SIGKILL)
                     except ProcessLookupError:
                         pass
-            _remove(folder)
+                if _remove(folder):
+                    break
+                time.sleep(0.05)
 
 
 def _pids(folder: Path) -> list[int]:
@@ -64,8 +64,11 @@ def _pids(folder: Path) -> list[int]:
         return []
 
 
-def _remove(folder: Path) -> None:
+def _remove(folder: Path) -> bool:
     try:
         folder.rmdir()
-    except OSError:
-        pass
+    except FileNotFoundError:
+        return True
+    except OSError:  # still busy: a killed process has not left yet
+        return False
+    return True
