@@ -1,0 +1,71 @@
+"""Every page of the book, on a desktop and on a phone: a clean console, no serious
+accessibility violation (axe-core, from npm), nothing wider than the screen."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from browser_support import (  # noqa: F401
+    SCREENS, book_pages, book_url, browser, console_problems, open_page, use_screen)
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
+
+# axe over the page; resolves to its violations as [rule, impact, [targets]].
+_RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']}).then(
+  r => done(r.violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' '))])),
+  e => done([['axe-failed', 'critical', [String(e)]]]));
+"""
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` (make test does)")
+    return AXE.read_text()
+
+
+def settle(browser) -> None:
+    """Wait until the page has loaded and MathJax has typeset it."""
+    browser.set_script_timeout(60)
+    browser.execute_async_script("""
+const done = arguments[0];
+const typeset = () => (window.MathJax && MathJax.startup && MathJax.startup.promise)
+  ? MathJax.startup.promise.then(done, done) : done();
+if (document.readyState === 'complete') typeset(); else addEventListener('load', typeset);
+""")
+
+
+def axe_violations(browser, axe_source: str) -> list[list]:
+    browser.execute_script(axe_source)
+    return browser.execute_async_script(_RUN_AXE)
+
+
+def page_width(browser) -> int:
+    return browser.execute_script("return document.documentElement.scrollWidth")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_page_is_clean_accessible_and_fits(browser, book_url, built_book, axe_source,
+                                                 screen):
+    use_screen(browser, SCREENS[screen])
+    faults, by_rule = [], Counter()
+    for page in book_pages(built_book):
+        open_page(browser, f"{book_url}/{page}")
+        settle(browser)
+        faults += [f"{page}: console: {message}" for message in console_problems(browser)]
+        for rule, impact, targets in axe_violations(browser, axe_source):
+            by_rule[rule] += 1
+            if impact in ("serious", "critical"):
+                faults.append(f"{page}: axe {impact} {rule} at {targets[:3]}")
+        width = page_width(browser)
+        if width > SCREENS[screen][0]:
+            faults.append(f"{page}: {width} px wide on a {SCREENS[screen][0]} px screen")
+    print(f"axe violations by rule ({screen}): {dict(sorted(by_rule.items()))}")
+    assert not faults, "\n".join(faults)
