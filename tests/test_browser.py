@@ -24,7 +24,7 @@ def move_slider(browser, slider, steps: int) -> None:
 
 
 def shown(slider, name: str) -> str:
-    return slider.find_element("css selector", f'output[data-name="{name}"]').text
+    return slider.find_element("css selector", f'.rml-num[data-name="{name}"]').text
 
 
 def test_precision_slider_follows_k(browser, book_url):
