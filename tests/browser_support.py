@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
+import yaml
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -82,6 +83,8 @@ def console_problems(browser) -> list[str]:
 
 
 def book_pages(built_book: Path) -> list[str]:
-    """Every page of the book, as paths relative to its root."""
-    pages = [*sorted(built_book.glob("book/*.html")), built_book / "search.html"]
-    return [str(page.relative_to(built_book)) for page in pages]
+    """Every page of the table of contents, and the search page, relative to the root."""
+    toc = yaml.safe_load((Path(__file__).resolve().parents[1] / "_toc.yml").read_text())
+    entries = [toc["root"]] + [chapter["file"] for part in toc["parts"]
+                               for chapter in part["chapters"]]
+    return [f"{entry}.html" for entry in entries] + ["search.html"]

@@ -49,3 +49,13 @@ def test_solutions_are_collapsed_in_the_book(built_book):
     page = (built_book / "book" / "02-precision-at-k.html").read_text()
     solutions = re.findall(r'<div class="[^"]*solution[^"]*"', page)
     assert solutions and all("dropdown" in s for s in solutions), solutions
+
+
+def test_bibliography_labels_are_the_citations_of_the_text(built_book):
+    bibliography = (built_book / "book" / "bibliography.html").read_text()
+    labels = re.findall(r'<span class="fn-bracket">\[</span>(.*?)<span class="fn-bracket">\]',
+                        bibliography)
+    assert "Järvelin and Kekäläinen, 2002" in labels, labels[:5]
+    chapter = (built_book / "book" / "13-ndcg.html").read_text()
+    cited = set(re.findall(r'href="bibliography.html#[^"]*"[^>]*>([^<]+)</a>', chapter))
+    assert cited and cited <= set(labels), cited - set(labels)

@@ -1,5 +1,6 @@
 """Every page of the book, on a desktop and on a phone: a clean console, no serious
-accessibility violation (axe-core, from npm), nothing wider than the screen."""
+accessibility violation (axe-core, from npm), nothing wider than the screen, no
+equation or table cut off without a sign that it scrolls, no formula a Tab stop."""
 
 from __future__ import annotations
 
@@ -51,6 +52,28 @@ def page_width(browser) -> int:
     return browser.execute_script("return document.documentElement.scrollWidth")
 
 
+# Equations and tables wider than their column, without the visible hint that
+# they scroll sideways; and formulas that are Tab stops.
+_LAYOUT_FAULTS = """
+const faults = [];
+const hinted = box => box.classList.contains('rml-scrolls')
+  && box.previousElementSibling && box.previousElementSibling.offsetHeight > 0;
+document.querySelectorAll('.bd-article mjx-container[display=true]').forEach(eq => {
+  if (eq.scrollWidth > eq.parentElement.clientWidth + 1 && !hinted(eq.parentElement))
+    faults.push('an equation is cut: ' + eq.textContent.slice(0, 40));
+});
+document.querySelectorAll('.bd-article .pst-scrollable-table-container').forEach(box => {
+  if (box.scrollWidth > box.clientWidth + 1 && !hinted(box))
+    faults.push('a table scrolls without saying so: ' + box.textContent.slice(0, 40));
+});
+const errors = document.querySelectorAll('mjx-merror').length;
+if (errors) faults.push(errors + ' formulas MathJax could not typeset');
+const stops = document.querySelectorAll('mjx-container[tabindex]:not([tabindex="-1"])').length;
+if (stops) faults.push(stops + ' formulas are Tab stops');
+return faults;
+"""
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_every_page_is_clean_accessible_and_fits(browser, book_url, built_book, axe_source,
                                                  screen):
@@ -64,6 +87,7 @@ def test_every_page_is_clean_accessible_and_fits(browser, book_url, built_book, 
             by_rule[rule] += 1
             if impact in ("serious", "critical"):
                 faults.append(f"{page}: axe {impact} {rule} at {targets[:3]}")
+        faults += [f"{page}: {fault}" for fault in browser.execute_script(_LAYOUT_FAULTS)]
         width = page_width(browser)
         if width > SCREENS[screen][0]:
             faults.append(f"{page}: {width} px wide on a {SCREENS[screen][0]} px screen")

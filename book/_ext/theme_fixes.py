@@ -11,7 +11,8 @@
   page, the largest file a reader downloads). The font alone draws them, and
   the SVG titles it adds gave the colour-mode button a visible name unlike its
   label. The script is written out empty.
-* Sidebar toggles and the search button's name: the scripts in ``_static``.
+* Sidebar toggles, the search button's name, equations and tables on phones,
+  search snippets without TeX: the scripts and the stylesheet in ``_static``.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ def setup(app):
     app.connect("config-inited", _add_static)
     app.add_js_file("sidebar-toggles.js", loading_method="defer")
     app.add_js_file("accessible-names.js", loading_method="defer")
+    app.add_js_file("fit-math.js", loading_method="defer")
+    app.add_js_file("search-snippets.js", loading_method="defer")
+    app.add_css_file("phone-layout.css")
     app.connect("build-finished", _empty_fontawesome_script)
     app.connect("html-page-context", _fix_page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

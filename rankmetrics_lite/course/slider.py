@@ -63,14 +63,14 @@ def frame_text(frame: Frame) -> str:
     return ", ".join(f"{label} = {value}" for label, value in frame.numbers.items())
 
 
-# The control fills the width it is given (the range input takes what the label
-# and the value leave); the value sits in a box as wide as the widest value, so
-# the track never moves when the value gains a digit.
+# The label and the value share the first row; the range input has the whole
+# width of the second to itself, on a phone as on a desktop, so nothing the
+# value shows can move the track under the reader's finger.
 STYLE = (
     ".rml-slider{border:1px solid #ccc;border-radius:6px;padding:.6em .8em;margin:.5em 0}"
-    ".rml-control{display:flex;align-items:center;gap:.6em;width:100%}"
-    ".rml-control input[type=range]{flex:1 1 auto;min-width:0;margin:0;height:2em}"
-    ".rml-value{font-family:monospace;text-align:right;display:inline-block}"
+    ".rml-control{display:grid;grid-template-columns:1fr auto;align-items:center;gap:.2em .6em}"
+    ".rml-control input[type=range]{grid-column:1/3;grid-row:2;width:100%;margin:0;height:2em}"
+    ".rml-value{font-family:monospace;font-weight:bold;text-align:right}"
     ".rml-numbers{display:flex;flex-wrap:wrap;gap:.4em 1.4em;margin:.4em 0;font-family:monospace}"
     ".rml-label{color:#555}.rml-label::after{content:':'}"
     ".rml-announce{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
