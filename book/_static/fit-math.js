@@ -14,6 +14,7 @@
       box.replaceWith(wrapper);
       wrapper.append(box);
       box.style.fontSize = SMALLEST * 100 + "%";
+      box.style.overflow = "visible"; // the wrapper scrolls, not the formula
       box = wrapper;
     }
     box.classList.add("rml-scrolls");
