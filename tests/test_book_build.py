@@ -60,3 +60,12 @@ def test_bibliography_labels_are_the_citations_of_the_text(built_book):
     links = set(re.findall(r'href="bibliography.html#[^"]*"[^>]*>([^<]+)</a>', chapter))
     cited = {text for text in links if not text.isdigit()}  # {cite:t} links only the year
     assert cited and cited <= set(labels), cited - set(labels)
+
+
+def test_every_chapter_page_is_within_its_weight_budget(built_book):
+    # Sliders store a figure per position: 800 KiB keeps a cold chapter load
+    # (theme, MathJax and page together) near 2 MB (tools/page_weight.py).
+    heavy = {page.name: page.stat().st_size // 1024
+             for page in built_book.glob("book/[0-9][0-9]-*.html")
+             if page.stat().st_size > 800 * 1024}
+    assert not heavy, f"chapter pages over 800 KiB: {heavy}"
