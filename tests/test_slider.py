@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rankmetrics_lite import precision_at_k
-from rankmetrics_lite.course.slider import Frame, Slider, static_frames
+from rankmetrics_lite.course.slider import STYLE, Frame, Slider, static_frames
 from rankmetrics_lite.course.views.precision_at_k import (
     precision_at_k_frame,
     precision_at_k_slider,
@@ -113,3 +113,8 @@ def test_a_live_session_builds_only_the_widget(monkeypatch):
     monkeypatch.setenv("RANKMETRICS_LIVE_ONLY", "1")
     bundle = Slider(frame, [1, 2, 3], label="k", value=2)._repr_mimebundle_()
     assert "text/html" not in bundle and calls == [2]
+
+
+def test_the_live_widget_styles_its_numbers_as_the_static_face():
+    box = precision_at_k_slider(RELEVANCE, k=4).widget()
+    assert box.children[1].value.startswith(f"<style>{STYLE}</style>")
