@@ -49,3 +49,23 @@ def test_solutions_are_collapsed_in_the_book(built_book):
     page = (built_book / "book" / "02-precision-at-k.html").read_text()
     solutions = re.findall(r'<div class="[^"]*solution[^"]*"', page)
     assert solutions and all("dropdown" in s for s in solutions), solutions
+
+
+def test_bibliography_labels_are_the_citations_of_the_text(built_book):
+    bibliography = (built_book / "book" / "bibliography.html").read_text()
+    labels = re.findall(r'<span class="fn-bracket">\[</span>(.*?)<span class="fn-bracket">\]',
+                        bibliography)
+    assert "Järvelin and Kekäläinen, 2002" in labels, labels[:5]
+    chapter = (built_book / "book" / "13-ndcg.html").read_text()
+    links = set(re.findall(r'href="bibliography.html#[^"]*"[^>]*>([^<]+)</a>', chapter))
+    cited = {text for text in links if not text.isdigit()}  # {cite:t} links only the year
+    assert cited and cited <= set(labels), cited - set(labels)
+
+
+def test_every_chapter_page_is_within_its_weight_budget(built_book):
+    # Sliders store a figure per position: 800 KiB keeps a cold chapter load
+    # (theme, MathJax and page together) near 2 MB (tools/page_weight.py).
+    heavy = {page.name: page.stat().st_size // 1024
+             for page in built_book.glob("book/[0-9][0-9]-*.html")
+             if page.stat().st_size > 800 * 1024}
+    assert not heavy, f"chapter pages over 800 KiB: {heavy}"

@@ -1,72 +1,14 @@
-"""Open the built book in headless Chromium (Debian's), move sliders, read the numbers.
-
-The browser and its driver are Debian's packages (`make test` installs them
-when it runs as root); no test tool downloads a browser.
-"""
+"""Open the built book in headless Chromium (Debian's), move sliders, read the numbers."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import tempfile
-import threading
-from pathlib import Path
-
 import pytest
 
+from browser_support import (  # noqa: F401
+    SCREENSHOTS, book_url, browser, console_problems, open_page)
 from rankmetrics_lite import precision_at_k
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "_build" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def book_url(built_book):
-    """Serve the built book on a free loopback port for the length of the module."""
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(QuietHandler, directory=str(built_book))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
-        pytest.fail(f"Chromium and chromedriver are needed at {CHROMIUM} and {CHROMEDRIVER}: "
-                    "apt-get install chromium chromium-driver (make test does it as root)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="chromium-profile-")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,2000",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    yield driver
-    driver.quit()
-
-
-def open_page(browser, url):
-    browser.get(url)
-    browser.get_log("browser")  # start each page with an empty console log
-
-
-def console_errors(browser) -> list[str]:
-    return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
 
 
 def move_slider(browser, slider, steps: int) -> None:
@@ -82,7 +24,7 @@ def move_slider(browser, slider, steps: int) -> None:
 
 
 def shown(slider, name: str) -> str:
-    return slider.find_element("css selector", f'output[data-name="{name}"]').text
+    return slider.find_element("css selector", f'.rml-num[data-name="{name}"]').text
 
 
 def test_precision_slider_follows_k(browser, book_url):
@@ -103,7 +45,7 @@ def test_precision_slider_follows_k(browser, book_url):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     slider.screenshot(str(SCREENSHOTS / "precision-at-k-slider.png"))
     browser.save_screenshot(str(SCREENSHOTS / "precision-at-k-page.png"))
-    assert console_errors(browser) == []
+    assert console_problems(browser) == []
 
 
 def test_every_slider_in_the_book_responds(browser, book_url, built_book):
@@ -121,5 +63,5 @@ def test_every_slider_in_the_book_responds(browser, book_url, built_book):
             after = slider.find_element("css selector", ".rml-frame").get_attribute("innerHTML")
             assert after != before, f"a slider on {page.name} did not change what it shows"
             moved += 1
-        assert console_errors(browser) == [], f"console errors on {page.name}"
+        assert console_problems(browser) == [], f"console errors on {page.name}"
     assert moved >= 1

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from rankmetrics_lite import precision_at_k
-from rankmetrics_lite.course.slider import Frame, Slider
+from rankmetrics_lite.course.slider import STYLE, Frame, Slider, static_frames
 from rankmetrics_lite.course.views.precision_at_k import (
     precision_at_k_frame,
     precision_at_k_slider,
@@ -46,9 +45,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = precision_at_k_slider(RELEVANCE, n_relevant=8, k=4).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         assert f'data-name="P@k">{precision_at_k(RELEVANCE, k):.4f}<' in frame
@@ -79,3 +76,45 @@ def test_slider_rejects_bad_positions():
 def test_a_script_end_tag_in_a_frame_cannot_break_the_page():
     html = Slider(lambda v: Frame({"v": "</script><b>"}), [1, 2], label="k").static_html()
     assert html.count("</script>") == 2  # the JSON payload's and the code's, nothing else
+
+
+def test_static_face_names_the_value_and_has_one_live_region():
+    html = precision_at_k_slider(RELEVANCE, k=4).static_html()
+    assert 'aria-valuetext="4"' in html  # the value, not the position (3)
+    assert html.count('aria-live="polite"') == 1 and "<output" not in html
+    assert static_frames(html)["text"][4] == precision_at_k_slider(RELEVANCE, k=5).__repr__(
+    ).split(": ", 1)[1]
+
+
+def test_the_shown_frame_is_stored_once():
+    html = precision_at_k_slider(RELEVANCE, k=4).static_html()
+    assert html.count('data-name="P@k">0.7500<') == 1
+    assert static_frames(html)["html"][3].count('data-name="P@k">0.7500<') == 1
+
+
+def test_each_frame_is_computed_once_whatever_the_faces_shown():
+    calls = []
+
+    def frame(value):
+        calls.append(value)
+        return Frame({"v": str(value)})
+    slider = Slider(frame, [1, 2, 3], label="k", value=2)
+    slider._repr_mimebundle_()
+    repr(slider)
+    assert sorted(calls) == [1, 2, 3]
+
+
+def test_a_live_session_builds_only_the_widget(monkeypatch):
+    calls = []
+
+    def frame(value):
+        calls.append(value)
+        return Frame({"v": str(value)})
+    monkeypatch.setenv("RANKMETRICS_LIVE_ONLY", "1")
+    bundle = Slider(frame, [1, 2, 3], label="k", value=2)._repr_mimebundle_()
+    assert "text/html" not in bundle and calls == [2]
+
+
+def test_the_live_widget_styles_its_numbers_as_the_static_face():
+    box = precision_at_k_slider(RELEVANCE, k=4).widget()
+    assert box.children[1].value.startswith(f"<style>{STYLE}</style>")

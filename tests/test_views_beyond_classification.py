@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k
 from rankmetrics_lite.course.views.beyond_classification import (
     reading_frame,
@@ -61,9 +61,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = reading_slider(RANKINGS, k=3).static_html()
-    frames = json.loads(re.search(
-        r'<script type="application/json" class="rml-frames">(.*?)</script>', html, re.S
-    ).group(1))
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         assert f'data-name="B: relevant seen">{sum(B[:k])}<' in frame

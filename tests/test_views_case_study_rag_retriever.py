@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 import pytest
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import hit_rate_at_k, precision_at_k, recall_at_k
 from rankmetrics_lite.course.rag_corpus import load_anchor_queries
 from rankmetrics_lite.course.retrievers import SearchResult, chunk_hits, new_document_hits, search
@@ -79,9 +79,7 @@ def test_k_slider_live_widget_follows():
 
 def test_k_slider_static_face_holds_every_k():
     html = cutoff_slider(ROWS, NEW, ONES, LABELS, k=3).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         assert f'data-name="mean P@k">{np.mean([precision_at_k(r, k) for r in ROWS]):.4f}<' in frame

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import recall_at_k
 from rankmetrics_lite.course.views.choosing_k import (
     cutoff_curves_figure,
@@ -140,9 +140,7 @@ def test_static_face_holds_every_frame():
     queries = _queries(seed=2)
     targets = list(range(50, 101, 5))
     html = recall_target_slider(queries, targets, target_percent=80).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(t) for t in targets]
     for t, frame in zip(targets, frames["html"]):
         k = k_for_mean_recall(queries, t / 100)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import ndcg_at_k, precision_at_k, reciprocal_rank
 from rankmetrics_lite.course.views.limitations import (
     k_winner_frame,
@@ -76,9 +76,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = k_winner_slider(X, Y, k=4).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for frame, winner in zip(frames["html"], EXPECTED_WINNERS):
         assert f'data-name="winner">{winner}<' in frame

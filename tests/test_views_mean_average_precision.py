@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import average_precision
 from rankmetrics_lite.course.views.mean_average_precision import (
     NORMALISATIONS,
@@ -70,9 +70,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = ap_at_k_slider(RELEVANCE, N_RELEVANT, k=3).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         want = average_precision(RELEVANCE, N_RELEVANT, k)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import average_precision, hit_rate_at_k, reciprocal_rank
 from rankmetrics_lite.course.views.mrr_and_hit_rate import (
     first_relevant_figure,
@@ -64,9 +64,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = first_relevant_slider(rank=3).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(r) for r in range(1, 21)]
     for rank, frame in zip(range(1, 21), frames["html"]):
         assert f'data-name="RR">{1 / rank:.4f}<' in frame

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
 
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import dcg_at_k, ndcg_at_k
 from rankmetrics_lite.course.views.ndcg import (
     discount_figure,
@@ -75,9 +75,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = ndcg_slider(GRADES, JUDGED, k=3).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         for gain, short in (("linear", "lin"), ("exponential", "exp")):

@@ -4,13 +4,13 @@ pytrec_eval and scikit-learn, so the slider's numbers are checked against the to
 
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import evaluate
 from rankmetrics_lite.course.views.one_run_several_tools import (
     TOOL_COLOURS,
@@ -128,9 +128,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = cutoff_comparison_slider(TABLES, QUERIES, k=2).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, DEPTH + 1)]
     for k, frame in zip(range(1, DEPTH + 1), frames["html"]):
         mean, count = scored_mean(TABLES[k]["rankmetrics_lite"])

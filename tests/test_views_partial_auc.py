@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import partial_auc, roc_auc
 from rankmetrics_lite.course.views.partial_auc import (
     DEFAULT_MAX_FPRS,
@@ -87,9 +87,7 @@ def test_slider_positions_and_live_widget():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = partial_auc_slider(systems(), max_fprs=[0.1, 0.5, 1.0], value=0.5).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == ["0.1", "0.5", "1.0"]
     assert 'data-name="pAUC A">0.3300<' in frames["html"][1]
     assert 'value="1"' in html

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import (
     average_precision_from_scores,
     f1_at_k,
@@ -80,9 +80,7 @@ def test_threshold_slider_positions_and_live_widget():
 
 def test_threshold_slider_static_face_holds_every_frame():
     html = threshold_slider(LABELS, SCORES).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert len(frames["html"]) == 11
     assert 'data-name="precision">1.0000<' in frames["html"][0]
     assert 'data-name="precision">0.5000<' in frames["html"][-1]

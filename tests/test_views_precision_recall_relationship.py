@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k, recall_at_k
 from rankmetrics_lite.course.views.precision_recall_relationship import (
     against_k_figure,
@@ -59,9 +59,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = relationship_slider(RANKING, N_RELEVANT, k=7).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 21)]
     for k, frame in zip(range(1, 21), frames["html"]):
         assert f'data-name="R@k">{recall_at_k(RANKING, k, N_RELEVANT):.4f}<' in frame

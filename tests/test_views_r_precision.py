@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k, r_precision, recall_at_k
 from rankmetrics_lite.course.views.r_precision import (
     r_precision_figure,
@@ -73,9 +73,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = r_precision_slider(RANKING, n_relevant=10).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(n) for n in range(9, 21)]
     for n_rel, frame in zip(range(9, 21), frames["html"]):
         assert f'data-name="R-precision">{r_precision(RANKING, n_rel):.4f}<' in frame

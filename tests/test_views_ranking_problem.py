@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import rank_by_score, relevance_from_ids
 from rankmetrics_lite.course.views.ranking_problem import (
     notation_figure,
@@ -73,9 +73,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = notation_slider(RANKED, JUDGEMENTS, k=4).static_html()
-    frames = json.loads(re.search(
-        r'<script type="application/json" class="rml-frames">(.*?)</script>', html, re.S
-    ).group(1))
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 8)]
     assert 'data-name="|R_k|">4<' in frames["html"][-1]
     assert not re.search(r"(src|href)=\"(https?:)?//", html)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import hit_rate_at_k, precision_at_k, recall_at_k
 from rankmetrics_lite.course.views.recall_at_k import (
     hit_rate_and_recall,
@@ -67,9 +67,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame_and_no_network():
     html = recall_at_k_slider(RELEVANCE, 8, k=4).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         assert f'data-name="R@k">{recall_at_k(RELEVANCE, k, 8):.4f}<' in frame

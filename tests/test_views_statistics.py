@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k
 from rankmetrics_lite.random_baseline import random_precision_at_k, simulate_random_precision
 from rankmetrics_lite.course.views.statistics import (
@@ -79,9 +79,7 @@ def test_live_widget_follows_the_slider():
 
 def test_static_face_holds_every_frame():
     html = random_precision_slider(50, 10, KS, k=20).static_html()
-    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
-                        html, re.S).group(1)
-    frames = json.loads(payload)
+    frames = static_frames(html)
     assert frames["values"] == [str(k) for k in KS]
     for k, frame in zip(KS, frames["html"]):
         exact = random_precision_at_k(50, 10, k)

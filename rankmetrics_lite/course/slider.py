@@ -13,7 +13,9 @@ turns it into one display object whose MIME bundle carries both faces:
 
 nbval compares the ``text/plain`` and ``text/html`` parts like any other output
 (it skips the widget view, whose model id is random), so the static face is a
-checked promise too.
+checked promise too. A live session of ``make lab`` never shows the static face,
+so there it is not built (``RANKMETRICS_LIVE_ONLY=1``); and each frame is
+computed once per slider, whichever faces use it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -43,7 +47,7 @@ def frame_html(frame: Frame) -> str:
     """The HTML of one frame: a row of labelled numbers, then the figure."""
     cells = "".join(
         f'<span class="rml-number"><span class="rml-label">{html.escape(label)}</span> '
-        f'<output data-name="{html.escape(label)}">{html.escape(value)}</output></span>'
+        f'<span class="rml-num" data-name="{html.escape(label)}">{html.escape(value)}</span></span>'
         for label, value in frame.numbers.items()
     )
     parts = [f'<div class="rml-numbers">{cells}</div>']
@@ -55,27 +59,61 @@ def frame_html(frame: Frame) -> str:
 
 
 def frame_text(frame: Frame) -> str:
-    """The plain-text line of one frame, for text front ends and nbval."""
+    """The plain-text line of one frame, for text front ends, nbval and screen readers."""
     return ", ".join(f"{label} = {value}" for label, value in frame.numbers.items())
 
 
-_STYLE = (
+# The label and the value share the first row; the range input has the whole
+# width of the second to itself, on a phone as on a desktop, so nothing the
+# value shows can move the track under the reader's finger.
+STYLE = (
     ".rml-slider{border:1px solid #ccc;border-radius:6px;padding:.6em .8em;margin:.5em 0}"
-    ".rml-slider input[type=range]{width:min(420px,70%);vertical-align:middle}"
+    ".rml-control{display:grid;grid-template-columns:1fr auto;align-items:center;gap:.2em .6em}"
+    ".rml-control input[type=range]{grid-column:1/3;grid-row:2;width:100%;margin:0;height:2em}"
+    ".rml-value{font-family:monospace;font-weight:bold;text-align:right}"
     ".rml-numbers{display:flex;flex-wrap:wrap;gap:.4em 1.4em;margin:.4em 0;font-family:monospace}"
-    ".rml-label{color:#555}"
+    ".rml-label{color:#555}.rml-label::after{content:':'}"
+    ".rml-announce{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
+    "white-space:nowrap}"
 )
 
-# Swap the precomputed frames as the range input moves. No network, no globals.
+# Swap the precomputed frames as the range input moves; the shown frame's HTML
+# is in the page, not in the JSON. The value is the input's aria-valuetext, and
+# one live region, updated in place, says the new numbers once per move.
 _SCRIPT = """(function(){
 var root=document.getElementById(%(id)s);
-var frames=JSON.parse(root.querySelector('script.rml-frames').textContent);
+var data=JSON.parse(root.querySelector('script.rml-frames').textContent);
 var input=root.querySelector('input[type=range]');
 var shown=root.querySelector('.rml-value');
 var target=root.querySelector('.rml-frame');
-function show(){var i=Number(input.value);shown.textContent=frames.values[i];target.innerHTML=frames.html[i];}
-input.addEventListener('input',show);
+var live=root.querySelector('.rml-announce');
+data.html[Number(input.value)]=target.innerHTML;
+input.addEventListener('input',function(){var i=Number(input.value);
+shown.textContent=data.values[i];input.setAttribute('aria-valuetext',data.values[i]);
+target.innerHTML=data.html[i];live.textContent=data.text[i];});
 })();"""
+
+
+def static_frames(static_html: str) -> dict[str, list[str]]:
+    """Read a static face back: its values and every frame's HTML and text, in order."""
+    payload = re.search(r'<script type="application/json" class="rml-frames">(.*?)</script>',
+                        static_html, re.S).group(1)
+    data = json.loads(payload)
+    shown = re.search(r'<div class="rml-frame">(.*?)</div><div class="rml-announce"',
+                      static_html, re.S).group(1)
+    data["html"] = [shown if frame is None else frame for frame in data["html"]]
+    return data
+
+
+LIVE_ONLY_ENV = "RANKMETRICS_LIVE_ONLY"
+
+
+def static_faces_wanted() -> bool:
+    """Whether displays carry the static face. A live session started by
+    ``make lab`` sets RANKMETRICS_LIVE_ONLY=1: it shows the widget, and the static
+    face would cost a figure per position. Everywhere else (``make notebooks``,
+    nbval, any other front end) the static face is stored and checked."""
+    return os.environ.get(LIVE_ONLY_ENV) != "1"
 
 
 class Slider:
@@ -102,40 +140,59 @@ class Slider:
             value = self.values[0]
         if value not in self.values:
             raise ValueError(f"value must be one of the slider's values, got {value!r}")
-        self.frame_for = frame_for
+        self._frame_for = frame_for
+        self._frames: dict[int, Frame] = {}
         self.label = label
         self.value = value
+
+    def frame_for(self, value) -> Frame:
+        """The frame at ``value``, computed once per slider."""
+        index = self.values.index(value)
+        if index not in self._frames:
+            self._frames[index] = self._frame_for(value)
+        return self._frames[index]
 
     # ------------------------------------------------------------ static face
     def static_html(self) -> str:
         """Self-contained HTML: range input, frames precomputed, inline script."""
-        frames = [frame_html(self.frame_for(v)) for v in self.values]
-        payload = json.dumps({"values": [str(v) for v in self.values], "html": frames})
-        payload = payload.replace("</", "<\\/")  # keep the JSON inside its <script>
-        ident = "rml-" + hashlib.sha1(payload.encode()).hexdigest()[:12]
+        frames = [self.frame_for(v) for v in self.values]
         start = self.values.index(self.value)
-        label = html.escape(self.label)
+        pieces = [frame_html(f) if i != start else None for i, f in enumerate(frames)]
+        values = [str(v) for v in self.values]
+        payload = json.dumps({"values": values, "text": [frame_text(f) for f in frames],
+                              "html": pieces})
+        payload = payload.replace("</", "<\\/")  # keep the JSON inside its <script>
+        shown = frame_html(frames[start])
+        ident = "rml-" + hashlib.sha1((payload + shown).encode()).hexdigest()[:12]
+        label, value = html.escape(self.label), html.escape(values[start])
+        width = max(len(v) for v in values)
         return (
-            f'<div class="rml-slider" id="{ident}"><style>{_STYLE}</style>'
-            f'<label>{label} = <span class="rml-value">{html.escape(str(self.value))}</span> '
-            f'<input type="range" min="0" max="{len(self.values) - 1}" step="1" value="{start}" '
-            f'aria-label="{label}"/></label>'
-            f'<div class="rml-frame">{frames[start]}</div>'
+            f'<div class="rml-slider" id="{ident}"><style>{STYLE}</style>'
+            f'<div class="rml-control"><label for="{ident}-input">{label}</label>'
+            f'<input id="{ident}-input" type="range" min="0" max="{len(values) - 1}" step="1" '
+            f'value="{start}" aria-valuetext="{value}"/>'
+            f'<span class="rml-value" aria-hidden="true" style="min-width:{width}ch">{value}</span>'
+            f'</div><div class="rml-frame">{shown}</div>'
+            f'<div class="rml-announce" aria-live="polite"></div>'
             f'<script type="application/json" class="rml-frames">{payload}</script>'
             f"<script>{_SCRIPT % {'id': json.dumps(ident)}}</script></div>"
         )
 
     # -------------------------------------------------------------- live face
     def widget(self):
-        """A live ipywidgets box: the slider and the frame it selects."""
+        """A live ipywidgets box: the slider and the frame it selects, styled as online."""
         import ipywidgets as widgets
+
+        def shown_html(value) -> str:
+            return f"<style>{STYLE}</style>{frame_html(self.frame_for(value))}"
 
         slider = widgets.SelectionSlider(
             options=self.values, value=self.value, description=self.label,
-            continuous_update=True, layout=widgets.Layout(width="420px"),
+            continuous_update=True, layout=widgets.Layout(width="100%"),
+            style={"description_width": "initial"},
         )
-        shown = widgets.HTML(value=frame_html(self.frame_for(self.value)))
-        slider.observe(lambda change: setattr(shown, "value", frame_html(self.frame_for(change["new"]))),
+        shown = widgets.HTML(value=shown_html(self.value))
+        slider.observe(lambda change: setattr(shown, "value", shown_html(change["new"])),
                        names="value")
         return widgets.VBox([slider, shown])
 
@@ -146,10 +203,13 @@ class Slider:
                 f"{frame_text(self.frame_for(self.value))}")
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = {"text/plain": repr(self), "text/html": self.static_html()}
+        bundle = {"text/plain": repr(self)}
+        if static_faces_wanted():
+            bundle["text/html"] = self.static_html()
         try:
             live = self.widget()._repr_mimebundle_()
-        except ImportError:  # ipywidgets missing: the static face still works
+        except ImportError:  # ipywidgets missing: show the static face instead
+            bundle.setdefault("text/html", self.static_html())
             return bundle
         bundle["application/vnd.jupyter.widget-view+json"] = live[
             "application/vnd.jupyter.widget-view+json"]

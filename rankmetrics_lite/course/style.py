@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 RELEVANT = "#1b7837"      # green: a relevant item, and the main curve
-NOT_RELEVANT = "#969696"  # grey: a non-relevant item, and reference lines
+NOT_RELEVANT = "#767676"  # grey: a non-relevant item, and reference lines (4.5:1 on white)
 CURRENT = "#d6604d"       # red: the position the slider points at
 SECOND = "#2166ac"        # blue: a second curve (recall, another system)
 

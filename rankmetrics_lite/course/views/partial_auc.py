@@ -147,9 +147,12 @@ def partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None = Non
             ax.plot(curve.fpr, curve.tpr, color=colour, linewidth=1.8,
                     label=f"{name}: AUC {roc_auc(labels, scores):.4f}")
         if max_fpr is not None:
-            grid = np.linspace(min_fpr, max_fpr, 400)
-            # the ROC curve is piecewise linear: read it between its points
-            height = np.interp(grid, curve.fpr, curve.tpr)
+            # the ROC curve is piecewise linear: its own corners inside the range,
+            # and the curve read at the range's ends, outline the area exactly
+            inside = (curve.fpr > min_fpr) & (curve.fpr < max_fpr)
+            ends = np.interp([min_fpr, max_fpr], curve.fpr, curve.tpr)
+            grid = np.concatenate([[min_fpr], curve.fpr[inside], [max_fpr]])
+            height = np.concatenate([[ends[0]], curve.tpr[inside], [ends[1]]])
             for ax in axes:
                 ax.fill_between(grid, height, color=colour, alpha=0.18, linewidth=0)
     _tidy(axes[0], "ROC curves" if max_fpr is None else "the whole curve")
