@@ -160,6 +160,14 @@ def evaluate(
     {'RR': 1.0}
     >>> evaluate(tied, {"q1": {"a": 1}}, "RR", trec_eval_version="9.0.8")  # a float tie: b > a
     {'RR': 0.5}
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    [voorhees2005trec]
+
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    [manning2008iir]
     """
     parsed = parse_measures(measures)
     if not isinstance(per_query, bool):

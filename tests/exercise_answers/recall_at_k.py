@@ -39,7 +39,7 @@ def _mean_recall(queries, k, empty_queries):
             if empty_queries == "zero":
                 scores.append(0.0)
             continue
-        scores.append(recall_at_k(relevance, k, n_relevant))
+        scores.append(recall_at_k(relevance, k, n_relevant=n_relevant))
     return sum(scores) / len(scores)
 
 
@@ -48,7 +48,7 @@ def _mean_recall_always_skip(queries, k, empty_queries):  # ignores the policy
 
 
 def _mean_recall_skip_counts_all(queries, k, empty_queries):  # skips, divides by all
-    scores = [recall_at_k(r, k, n) for r, n in queries.values() if n > 0]
+    scores = [recall_at_k(r, k, n_relevant=n) for r, n in queries.values() if n > 0]
     return sum(scores) / len(queries)
 
 
