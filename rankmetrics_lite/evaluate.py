@@ -79,7 +79,7 @@ def evaluate(
     The semantics are those of ``trec_eval -c`` in the release named by
     ``trec_eval_version``: 10.0 (June 2026) by default, or 9.0.8, the release
     inside pytrec_eval and ir_measures. The two differ only in how they keep
-    scores (see :mod:`rankmetrics_lite.trec_ranking`) and in which queries
+    scores (see the module ``rankmetrics_lite.trec_ranking``) and in which queries
     ``-c -q`` prints:
 
     * a query's ranking is its documents by score descending, ties broken by

@@ -5,6 +5,10 @@ function, the formula (``.. math::`` or ``:math:``), Parameters naming every
 argument, Returns and Raises; for a class, Parameters (or, for a result,
 Attributes) naming every field; Examples with at least one doctest; and
 References whose keys, written ``[key]``, exist in ``book/references.bib``.
+
+The API reference renders these docstrings as written, so their prose writes
+a set size as ``:math:`|R|``` (a bare ``|R|`` is a reStructuredText
+substitution) and refers to public names only.
 """
 
 from __future__ import annotations
@@ -90,6 +94,50 @@ def problems(name: str, obj: object) -> list[str]:
 def test_public_name_is_documented(name):
     missing = problems(name, getattr(rankmetrics_lite, name))
     assert not missing, f"{name}'s docstring needs: " + "; ".join(missing)
+
+
+def rendered_docstrings():
+    """(name, docstring) of every public name and of the members the API page shows."""
+    for name in rankmetrics_lite.__all__:
+        obj = getattr(rankmetrics_lite, name)
+        yield name, inspect.getdoc(obj) or ""
+        if inspect.isclass(obj):
+            for member, value in vars(obj).items():
+                if not member.startswith("_") and getattr(value, "__doc__", None):
+                    yield f"{name}.{member}", inspect.getdoc(value)
+
+
+# A |X| that reStructuredText would read as a substitution: not glued to a word or a bar.
+_BARS = re.compile(r"(?<![\w|\\])\|[^|\s`][^|`]*?\|(?![\w|])")
+_INLINE = re.compile(r"``.+?``|:math:`[^`]+`")
+
+
+def prose_bars(doc: str) -> list[str]:
+    """Lines whose prose (outside math, literal and doctest blocks) holds a bare |X|."""
+    found, block = [], None
+    for line in doc.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if block is not None and (not line.strip() or indent > block):
+            continue
+        block = None
+        if line.lstrip().startswith((">>>", "...", ".. math::")) or line.rstrip().endswith("::"):
+            block = indent
+            continue
+        if _BARS.search(_INLINE.sub("", line)):
+            found.append(line.strip())
+    return found
+
+
+@pytest.mark.parametrize("name, doc", list(rendered_docstrings()))
+def test_docstring_renders_as_written(name, doc):
+    assert not prose_bars(doc), f"{name}: write a set size in prose as :math:`|R|`: {prose_bars(doc)}"
+    private = re.findall(r":\w+:`~?(rankmetrics_lite\.[a-z_]+\.[\w.]+)`", doc)
+    assert not private, f"{name} refers to names through their modules: {private}; use the public name"
+
+
+def test_the_check_sees_bare_bars():
+    assert prose_bars("Divides by |R|.\n\n.. math:: |R|\n\n>>> a | b\n") == ["Divides by |R|."]
+    assert prose_bars("Divides by :math:`|R|` (``|R|``).") == []
 
 
 def test_the_check_sees_a_stripped_docstring():
