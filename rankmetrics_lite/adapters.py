@@ -149,7 +149,7 @@ def relevance_from_ids(ranked_items: Sequence[Hashable], *, relevant_items: Iter
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     ranking = as_ranked_ids(ranked_items)
     relevant = as_id_set(relevant_items)
@@ -192,7 +192,7 @@ def gains_from_ids(ranked_items: Sequence[Hashable], *, grades: Mapping[Hashable
     References
     ----------
     Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
-    [jarvelin2002cumulated]
+    :cite:p:`jarvelin2002cumulated`
     """
     ranking = as_ranked_ids(ranked_items)
     grades = _check_grades(grades)
@@ -297,10 +297,10 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
     References
     ----------
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
 
     McSherry & Najork (2008). Computing information retrieval performance measures
-    efficiently in the presence of tied scores. [mcsherry2008computing]
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
     """
     tie_policy = check_choice(tie_policy, "tie_policy", _TIE_POLICIES)
     version = check_trec_eval_version(trec_eval_version)

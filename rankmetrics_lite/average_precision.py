@@ -122,13 +122,13 @@ def average_precision(
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
 
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
 
     Es et al. (2024). RAGAs: automated evaluation of retrieval augmented generation.
-    [es2024ragas]
+    :cite:p:`es2024ragas`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "average precision")
@@ -174,9 +174,9 @@ def gmap(ap_values) -> float:
 
     References
     ----------
-    Robertson (2006). On GMAP: and other transformations. [robertson2006gmap]
+    Robertson (2006). On GMAP: and other transformations. :cite:p:`robertson2006gmap`
 
-    Voorhees (2006). The TREC 2005 Robust Track. [voorhees2006robust]
+    Voorhees (2006). The TREC 2005 Robust Track. :cite:p:`voorhees2006robust`
     """
     values = _as_ap_values(ap_values)
     return float(np.exp(np.mean(np.log(np.maximum(values, GMAP_FLOOR)))))

@@ -85,10 +85,10 @@ def precision_at_k(relevance, k: int) -> float:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
 
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
     """
     rows = _one_row(as_binary_relevance(relevance))
     return float(precision_rows(rows, check_k(k))[0])
@@ -133,7 +133,7 @@ def recall_at_k(relevance, k: int, *, n_relevant: int) -> float:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     relevance = as_binary_relevance(relevance)
     k = check_k(k)
@@ -182,7 +182,7 @@ def f1_at_k(relevance, k: int, *, n_relevant: int) -> float:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     relevance = as_binary_relevance(relevance)
     k = check_k(k)
@@ -225,10 +225,10 @@ def r_precision(relevance, *, n_relevant: int) -> float:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
 
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "R-precision")
@@ -270,10 +270,10 @@ def hit_rate_at_k(relevance, k: int) -> float:
     References
     ----------
     Chapelle et al. (2009). Expected reciprocal rank for graded relevance.
-    [chapelle2009expected]
+    :cite:p:`chapelle2009expected`
 
     Moffat (2022). Batch evaluation metrics in information retrieval: measures, scales, and
-    meaning. [moffat2022batch]
+    meaning. :cite:p:`moffat2022batch`
     """
     rows = _one_row(as_binary_relevance(relevance))
     return float(hit_rows(rows, check_k(k))[0])
@@ -318,7 +318,7 @@ def precision_recall_at_all_k(relevance, *, n_relevant: int) -> dict[str, np.nda
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "recall")

@@ -168,9 +168,9 @@ def dcg_at_k(grades, k: int | None, *, gain: str = "linear") -> float:
     References
     ----------
     Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
-    [jarvelin2002cumulated]
+    :cite:p:`jarvelin2002cumulated`
 
-    Burges et al. (2005). Learning to rank using gradient descent. [burges2005learning]
+    Burges et al. (2005). Learning to rank using gradient descent. :cite:p:`burges2005learning`
     """
     grades = as_gains(grades, "grades")
     k = None if k is None else check_k(k)
@@ -245,12 +245,12 @@ def ndcg_at_k(grades, k: int | None, *, judged_grades, gain: str = "linear") -> 
     References
     ----------
     Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
-    [jarvelin2002cumulated]
+    :cite:p:`jarvelin2002cumulated`
 
-    Burges et al. (2005). Learning to rank using gradient descent. [burges2005learning]
+    Burges et al. (2005). Learning to rank using gradient descent. :cite:p:`burges2005learning`
 
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     grades = as_gains(grades, "grades")
     k = None if k is None else check_k(k)

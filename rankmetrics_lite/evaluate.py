@@ -164,10 +164,10 @@ def evaluate(
     References
     ----------
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
 
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     parsed = parse_measures(measures)
     if not isinstance(per_query, bool):

@@ -230,7 +230,7 @@ def pr_curve_from_cutoffs(relevance, *, n_relevant: int) -> RankingPRCurve:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
     return RankingPRCurve(curves["precision"], curves["recall"], curves["k"])
@@ -276,7 +276,7 @@ def interpolated_precision(recall, precision, *, recall_levels) -> np.ndarray:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     recall = _as_rate_vector(recall, "recall")
     precision = _as_rate_vector(precision, "precision")
@@ -348,10 +348,10 @@ def eleven_point_precision(
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
 
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "11-point interpolated precision")
@@ -413,10 +413,10 @@ def pr_curve_from_scores(labels, scores) -> ThresholdPRCurve:
     References
     ----------
     Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
-    [davis2006relationship]
+    :cite:p:`davis2006relationship`
 
     Saito & Rehmsmeier (2015). The precision-recall plot is more informative than the ROC
-    plot when evaluating binary classifiers on imbalanced datasets. [saito2015precision]
+    plot when evaluating binary classifiers on imbalanced datasets. :cite:p:`saito2015precision`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "the precision-recall curve", negatives=False)
@@ -466,10 +466,10 @@ def average_precision_from_scores(labels, scores) -> float:
     References
     ----------
     Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
-    [davis2006relationship]
+    :cite:p:`davis2006relationship`
 
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "average precision", negatives=False)
@@ -521,7 +521,7 @@ def auprc_trapezoid(labels, scores) -> float:
     References
     ----------
     Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
-    [davis2006relationship]
+    :cite:p:`davis2006relationship`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "the area under the PR curve", negatives=False)
@@ -574,10 +574,10 @@ def precision_at_recall(labels, scores, *, min_recall: float) -> OperatingPoint:
     References
     ----------
     Saito & Rehmsmeier (2015). The precision-recall plot is more informative than the ROC
-    plot when evaluating binary classifiers on imbalanced datasets. [saito2015precision]
+    plot when evaluating binary classifiers on imbalanced datasets. :cite:p:`saito2015precision`
 
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     min_recall = as_fraction(min_recall, "min_recall")
     labels, scores = labels_and_scores(labels, scores)
@@ -632,10 +632,10 @@ def max_f1(labels, scores) -> OperatingPoint:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
 
     Saito & Rehmsmeier (2015). The precision-recall plot is more informative than the ROC
-    plot when evaluating binary classifiers on imbalanced datasets. [saito2015precision]
+    plot when evaluating binary classifiers on imbalanced datasets. :cite:p:`saito2015precision`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "max_f1", negatives=False)

@@ -64,10 +64,10 @@ class RandomBaseline(FrozenResult):
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
 
     Moffat (2022). Batch evaluation metrics in information retrieval: measures, scales, and
-    meaning. [moffat2022batch]
+    meaning. :cite:p:`moffat2022batch`
     """
 
     measure: str
@@ -165,10 +165,10 @@ def random_precision_at_k(*, n_items: int, n_relevant: int, k: int) -> RandomBas
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
 
     Moffat (2022). Batch evaluation metrics in information retrieval: measures, scales, and
-    meaning. [moffat2022batch]
+    meaning. :cite:p:`moffat2022batch`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     mean, variance, binomial_variance = _hits_moments(n_items, n_relevant, k)
@@ -218,7 +218,7 @@ def random_recall_at_k(*, n_items: int, n_relevant: int, k: int) -> RandomBaseli
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     check_n_relevant(n_relevant, np.zeros(0), "recall")
@@ -274,7 +274,7 @@ def random_hits_distribution(*, n_items: int, n_relevant: int, k: int) -> dict[s
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     hits = np.arange(k + 1)
@@ -341,7 +341,7 @@ def simulate_random_precision(
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     n_draws = check_k(n_draws, "n_draws")

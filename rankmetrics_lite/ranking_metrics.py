@@ -66,7 +66,7 @@ class RankingMetrics:
     References
     ----------
     Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
-    [manning2008iir]
+    :cite:p:`manning2008iir`
     """
 
     def __init__(self, *, relevant_items: Iterable[Hashable], ranked_items: Sequence[Hashable]) -> None:

@@ -110,13 +110,13 @@ def reciprocal_rank(relevance, k: int | None = None) -> float:
     References
     ----------
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
 
     Chapelle et al. (2009). Expected reciprocal rank for graded relevance.
-    [chapelle2009expected]
+    :cite:p:`chapelle2009expected`
 
     Fuhr (2017). Some common mistakes in IR evaluation, and how they can be avoided.
-    [fuhr2017some]
+    :cite:p:`fuhr2017some`
     """
     relevance = as_binary_relevance(relevance)
     k = None if k is None else check_k(k)
@@ -171,7 +171,7 @@ def expected_reciprocal_rank(grades, k: int | None = None, *, max_grade: float |
     References
     ----------
     Chapelle et al. (2009). Expected reciprocal rank for graded relevance.
-    [chapelle2009expected]
+    :cite:p:`chapelle2009expected`
     """
     values = as_gains(grades, "grades")
     k = None if k is None else check_k(k)

@@ -226,10 +226,10 @@ def roc_curve_points(labels, scores) -> RocCurve:
     References
     ----------
     Hanley & McNeil (1982). The meaning and use of the area under a receiver operating
-    characteristic (ROC) curve. [hanley1982meaning]
+    characteristic (ROC) curve. :cite:p:`hanley1982meaning`
 
     Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
-    [davis2006relationship]
+    :cite:p:`davis2006relationship`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "the ROC curve", negatives=True)
@@ -276,7 +276,7 @@ def roc_auc(labels, scores) -> float:
     References
     ----------
     Hanley & McNeil (1982). The meaning and use of the area under a receiver operating
-    characteristic (ROC) curve. [hanley1982meaning]
+    characteristic (ROC) curve. :cite:p:`hanley1982meaning`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "roc_auc", negatives=True)
@@ -344,10 +344,10 @@ def partial_auc(
 
     References
     ----------
-    McClish (1989). Analyzing a portion of the ROC curve. [mcclish1989analyzing]
+    McClish (1989). Analyzing a portion of the ROC curve. :cite:p:`mcclish1989analyzing`
 
     Hanley & McNeil (1982). The meaning and use of the area under a receiver operating
-    characteristic (ROC) curve. [hanley1982meaning]
+    characteristic (ROC) curve. :cite:p:`hanley1982meaning`
     """
     max_fpr = as_fraction(max_fpr, "max_fpr", open_low=True)
     min_fpr = as_fraction(

@@ -75,7 +75,7 @@ class PairedTTest(FrozenResult):
     References
     ----------
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
 
     n: int
@@ -111,7 +111,7 @@ class RandomizationTest(FrozenResult):
     References
     ----------
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
 
     n: int
@@ -147,10 +147,10 @@ class BootstrapInterval(FrozenResult):
     References
     ----------
     Sakai (2006). Evaluating evaluation metrics based on the bootstrap.
-    [sakai2006evaluating]
+    :cite:p:`sakai2006evaluating`
 
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
 
     n: int
@@ -180,7 +180,7 @@ class SignTest(FrozenResult):
     References
     ----------
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
 
     n_wins: int
@@ -347,9 +347,9 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
     References
     ----------
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
 
-    Sakai (2014). Statistical reform in information retrieval? [sakai2014statistical]
+    Sakai (2014). Statistical reform in information retrieval? :cite:p:`sakai2014statistical`
     """
     d = _paired_differences(a, b)
     n, mean = d.size, float(d.mean())
@@ -430,10 +430,10 @@ def randomization_test(
     References
     ----------
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
 
     Fuhr (2017). Some common mistakes in IR evaluation, and how they can be avoided.
-    [fuhr2017some]
+    :cite:p:`fuhr2017some`
     """
     d = _paired_differences(a, b)
     n_resamples = check_k(n_resamples, "n_resamples")
@@ -528,10 +528,10 @@ def bootstrap_ci(
     References
     ----------
     Sakai (2006). Evaluating evaluation metrics based on the bootstrap.
-    [sakai2006evaluating]
+    :cite:p:`sakai2006evaluating`
 
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
     d = _paired_differences(a, b)
     confidence = check_open_unit(confidence, "confidence")
@@ -598,7 +598,7 @@ def sign_test(a: Scores, b: Scores) -> SignTest:
     References
     ----------
     Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
-    information retrieval evaluation. [smucker2007comparison]
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
     d = _paired_differences(a, b)
     wins, losses = int(np.count_nonzero(d > 0)), int(np.count_nonzero(d < 0))
@@ -643,10 +643,10 @@ def holm_bonferroni(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
 
     References
     ----------
-    Sakai (2014). Statistical reform in information retrieval? [sakai2014statistical]
+    Sakai (2014). Statistical reform in information retrieval? :cite:p:`sakai2014statistical`
 
     Fuhr (2017). Some common mistakes in IR evaluation, and how they can be avoided.
-    [fuhr2017some]
+    :cite:p:`fuhr2017some`
     """
     if isinstance(p_values, (str, bytes)) or not isinstance(p_values, (Sequence, np.ndarray)):
         raise TypeError(f"p_values must be a sequence of p-values, got {type(p_values).__name__}")

@@ -152,7 +152,7 @@ def expected_precision_at_k(relevance, scores, k: int) -> float:
     References
     ----------
     McSherry & Najork (2008). Computing information retrieval performance measures
-    efficiently in the presence of tied scores. [mcsherry2008computing]
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
     """
     relevance = as_binary_relevance(relevance)
     rows, starts, stops = _sorted_by_score(relevance, scores, "relevance")
@@ -206,7 +206,7 @@ def expected_average_precision(relevance, scores, *, n_relevant: int) -> float:
     References
     ----------
     McSherry & Najork (2008). Computing information retrieval performance measures
-    efficiently in the presence of tied scores. [mcsherry2008computing]
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "average precision")
@@ -267,10 +267,10 @@ def expected_ndcg_at_k(grades, scores, k: int | None, *, judged_grades, gain: st
     References
     ----------
     McSherry & Najork (2008). Computing information retrieval performance measures
-    efficiently in the presence of tied scores. [mcsherry2008computing]
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
 
     Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
-    [jarvelin2002cumulated]
+    :cite:p:`jarvelin2002cumulated`
     """
     grades = as_gains(grades, "grades")
     k = None if k is None else check_k(k)

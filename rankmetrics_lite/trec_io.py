@@ -72,7 +72,7 @@ def read_trec_qrels(path: PathLike) -> dict[str, dict[str, int]]:
     References
     ----------
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
     """
     qrels: dict[str, dict[str, int]] = {}
     first_seen: dict[tuple[str, str], int] = {}
@@ -136,7 +136,7 @@ def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
     References
     ----------
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
     """
     run: dict[str, dict[str, float]] = {}
     first_seen: dict[tuple[str, str], int] = {}
@@ -206,7 +206,7 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, ta
     References
     ----------
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
-    [voorhees2005trec]
+    :cite:p:`voorhees2005trec`
     """
     _check_token(tag, "tag", "the run's name, such as 'bm25'")
     if not isinstance(run, Mapping):

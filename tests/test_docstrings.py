@@ -4,7 +4,8 @@ For each name of ``rankmetrics_lite.__all__``: a one-line summary; for a
 function, the formula (``.. math::`` or ``:math:``), Parameters naming every
 argument, Returns and Raises; for a class, Parameters (or, for a result,
 Attributes) naming every field; Examples with at least one doctest; and
-References whose keys, written ``[key]``, exist in ``book/references.bib``.
+References citing keys of ``book/references.bib`` with ``:cite:p:`key```
+(sphinxcontrib-bibtex links them to the book's bibliography).
 
 The API reference renders these docstrings as written, so their prose writes
 a set size as ``:math:`|R|``` (a bare ``|R|`` is a reStructuredText
@@ -81,9 +82,9 @@ def problems(name: str, obj: object) -> list[str]:
         out.append("Raises")
     if ">>>" not in found.get("Examples", ""):
         out.append("Examples with at least one doctest")
-    keys = re.findall(r"\[([\w:-]+)\]", found.get("References", ""))
+    keys = re.findall(r":cite:[pt]:`([^`]+)`", found.get("References", ""))
     if not keys:
-        out.append("References citing keys of book/references.bib as [key]")
+        out.append("References citing keys of book/references.bib as :cite:p:`key`")
     unknown = sorted(set(keys) - BIB_KEYS)
     if unknown:
         out.append(f"References to keys that are not in references.bib: {unknown}")
