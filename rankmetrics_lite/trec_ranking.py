@@ -81,11 +81,15 @@ def trec_order(pairs: Sequence[tuple[Hashable, float]], version: str = DEFAULT_T
 class RankedRun:
     """Every query's documents ranked as the given release ranks them, in one numpy sort.
 
-    Each score becomes a 32-bit code whose integer order is the score order
-    (descending), and each document the key ``row << 32 | code``; one sort of all
-    keys ranks every query at once. The rank of a document is then the number
-    of keys before its own in its row, plus, among documents with the same score
-    (the same key), those whose id is greater. Ids are read only for tied scores.
+    Each score becomes a 32-bit code whose integer order is the order of the
+    score rounded to float32 (descending), and each document the key
+    ``row << 32 | code``; one sort of all keys ranks every query at once. The
+    rank of a document is then the number of keys before its own in its row,
+    plus, among documents with the same key, those that rank above it: in
+    9.0.8 the same key is a tie, broken by id descending; in 10.0 the doubles
+    decide first (rounding to float32 keeps their order, so only documents
+    with the same key need a look), then the id. Ids and doubles are read only
+    for documents that share a key.
 
     ``scores`` holds every score of the run end to end, in the order of
     ``rankings`` (already checked: real and finite).
@@ -95,28 +99,33 @@ class RankedRun:
         self.rankings = rankings
         self.counts = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
         self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
-        self.code_of = _float32_codes if version == "9.0.8" else _Float64Codes(scores)
-        self.codes = self.code_of(scores)
+        self.doubles = scores if version == "10.0" else None
+        self.codes = _float32_codes(scores)
         self.sorted_keys = _keys(np.arange(len(rankings)), self.codes, repeats=self.counts)
         self.sorted_keys.sort()
 
     def ranks(self, rows: np.ndarray, scores: np.ndarray, docid_at: Callable[[int], str]) -> np.ndarray:
         """0-based rank of documents given by row and score (each must be in the run);
-        ``docid_at(i)`` gives the id of the i-th one, needed only if its score is tied."""
-        codes = self.code_of(scores)
+        ``docid_at(i)`` gives the id of the i-th one, needed only if its key is shared."""
+        codes = _float32_codes(scores)
         keys = _keys(rows, codes)
         first = np.searchsorted(self.sorted_keys, keys, side="left")
         ranks = first - self.starts[rows]
-        tied = np.flatnonzero(np.searchsorted(self.sorted_keys, keys, side="right") - first > 1)
-        for i in tied.tolist():
-            ranks[i] += self._greater_ids_with_code(int(rows[i]), codes[i], docid_at(i))
+        shared = np.flatnonzero(np.searchsorted(self.sorted_keys, keys, side="right") - first > 1)
+        for i in shared.tolist():
+            ranks[i] += self._above_with_code(int(rows[i]), codes[i], float(scores[i]), docid_at(i))
         return ranks
 
-    def _greater_ids_with_code(self, row: int, code: np.uint32, docid: str) -> int:
+    def _above_with_code(self, row: int, code: np.uint32, score: float, docid: str) -> int:
+        """How many documents of the row with this code rank above the given one."""
         start = self.starts[row]
         same = np.flatnonzero(self.codes[start : start + self.counts[row]] == code)
         ids = self._ids(row)
-        return sum(ids[i] > docid for i in same.tolist())
+        if self.doubles is None:  # 9.0.8: one float, a tie
+            return sum(ids[i] > docid for i in same.tolist())
+        doubles = self.doubles[start + same]
+        higher = int(np.count_nonzero(doubles > score))
+        return higher + sum(ids[i] > docid for i in same[doubles == score].tolist())
 
     def _ids(self, row: int) -> list[str]:
         cache = self.__dict__.setdefault("_id_cache", {})
@@ -133,7 +142,7 @@ def _keys(rows: np.ndarray, codes: np.ndarray, repeats: np.ndarray | None = None
 
 
 def _float32_codes(scores: np.ndarray) -> np.ndarray:
-    """Codes of scores rounded to float32, as trec_eval 9.0.8 stores them: higher
+    """Codes of scores rounded to float32 (as trec_eval 9.0.8 stores them): higher
     score, lower code. A float's bits, sign-adjusted, sort in the order of its value."""
     with np.errstate(over="ignore"):  # beyond float32's range: +-inf, as in C
         single = np.asarray(scores, dtype=np.float64).astype(np.float32)
@@ -143,16 +152,3 @@ def _float32_codes(scores: np.ndarray) -> np.ndarray:
     np.invert(bits, out=bits, where=negative)  # negatives: larger magnitude, smaller code
     np.bitwise_or(bits, np.uint32(0x80000000), out=bits, where=~negative)
     return np.invert(bits, out=bits)  # descending
-
-
-class _Float64Codes:
-    """Codes of scores at full precision (trec_eval 10.0): the position among the
-    distinct scores of the run, highest first. A run has fewer than 2**32 scores,
-    so the codes fit in 32 bits."""
-
-    def __init__(self, values: np.ndarray):
-        self.levels = np.unique(values)  # also merges -0.0 and 0.0, which compare equal
-
-    def __call__(self, scores: np.ndarray) -> np.ndarray:
-        position = np.searchsorted(self.levels, np.asarray(scores, dtype=np.float64))
-        return (self.levels.size - 1 - position).astype(np.uint32)

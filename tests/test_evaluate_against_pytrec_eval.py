@@ -23,14 +23,15 @@ import numpy as np
 import pytest
 
 from rankmetrics_lite.evaluate import evaluate
-from rankmetrics_lite.measures import parse_measure
+from rankmetrics_lite.measures import CATALOGUE, parse_measure
 
 pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eval-terrier) is not installed")
 
 CUTOFFS = (1, 3, 5, 10, 50)
+# Every measure of the catalogue that trec_eval (so pytrec_eval) knows, plain and at each cutoff.
 MEASURES = (
-    ["Rprec", "AP", "RR", "nDCG"]
-    + [f"{family}@{k}" for family in ("P", "R", "AP", "nDCG", "Success") for k in CUTOFFS]
+    [family.name for family in CATALOGUE.values() if family.trec_eval]
+    + [f"{family.name}@{k}" for family in CATALOGUE.values() if family.trec_eval_cut for k in CUTOFFS]
 )
 DOC_IDS = [f"d{i}" for i in range(25)] + ["9", "10", "100", "Z", "a", "é", "doc#1"]
 
@@ -43,8 +44,10 @@ def _pytrec_names() -> dict[str, str]:
 def _pytrec_request() -> set[str]:
     """Measures to ask pytrec_eval for, with our cutoffs ('P.1,3,5,10,50')."""
     ks = ",".join(map(str, CUTOFFS))
-    return {"Rprec", "map", "recip_rank", "ndcg", f"P.{ks}", f"recall.{ks}", f"map_cut.{ks}",
-            f"ndcg_cut.{ks}", f"success.{ks}"}
+    plain = {family.trec_eval for family in CATALOGUE.values() if family.trec_eval}
+    cut = {f"{family.trec_eval_cut.removesuffix('_{k}')}.{ks}"
+           for family in CATALOGUE.values() if family.trec_eval_cut}
+    return plain | cut
 
 
 def random_collection(seed: int) -> tuple[dict, dict]:

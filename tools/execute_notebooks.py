@@ -50,6 +50,7 @@ def execute(path: Path) -> None:
     for cell in notebook.cells:
         if cell.cell_type == "code":
             merge_streams(cell)
+            cell.metadata.pop("execution", None)  # timings left by other tools
     nbformat.write(notebook, path)
 
 

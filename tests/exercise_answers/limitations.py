@@ -36,8 +36,7 @@ def _ap_bounds_swapped(k, hits, n_relevant):  # the slip: (highest, lowest)
 
 
 ANSWERS = {
-    "limitations-position-blind": {"right": (1 / 8 + 2 / 9 + 3 / 10) / 3,
-                                   "wrong": [0.3, 0.125, 1 / 8 + 2 / 9 + 3 / 10, "AP"]},
+    "limitations-same-p10": {"right": 120, "wrong": [0.3, 720, 6, 1000, "120 rankings"]},
     "limitations-winner-every-k": {"right": _winners,
                                    "wrong": [_winners_at_rank_only, _winners_no_ties,
                                              ["X", "X", "X", "tie", "Y"]]},

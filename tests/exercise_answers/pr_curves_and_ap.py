@@ -1,30 +1,35 @@
 """Answers to the exercises of the chapter "Precision-recall curves and Average Precision"."""
 
 
-def _smallest_k(relevance, n_relevant, target):
-    found = 0
-    for k, rel in enumerate(relevance, start=1):
-        found += rel
-        if found / n_relevant >= target:
-            return k
-    return None
+def _recall_at_precision(labels, scores, min_precision):
+    positives = sum(labels)
+    best = 0.0
+    for threshold in set(scores):
+        called = [label for label, score in zip(labels, scores) if score >= threshold]
+        if sum(called) / len(called) >= min_precision:
+            best = max(best, sum(called) / positives)
+    return best
 
 
-def _smallest_k_recall_of_retrieved(relevance, n_relevant, target):
-    # the slip: recall relative to the relevant items that were retrieved
-    total = max(1, sum(relevance))
-    found = 0
-    for k, rel in enumerate(relevance, start=1):
-        found += rel
-        if found / total >= target:
-            return k
-    return None
+def _recall_at_precision_stops_early(labels, scores, min_precision):
+    # the slip: stops at the first threshold below the floor
+    positives = sum(labels)
+    best = 0.0
+    for threshold in sorted(set(scores), reverse=True):
+        called = [label for label, score in zip(labels, scores) if score >= threshold]
+        if sum(called) / len(called) < min_precision:
+            break
+        best = sum(called) / positives
+    return best
 
 
-def _smallest_k_zero_based(relevance, n_relevant, target):
-    # the slip: returns an index, not a cutoff
-    k = _smallest_k(relevance, n_relevant, target)
-    return None if k is None else k - 1
+def _recall_at_precision_splits_ties(labels, scores, min_precision):
+    # the slip: one cutoff per item, so tied items are split
+    order = sorted(range(len(labels)), key=lambda i: -scores[i])
+    ranked = [labels[i] for i in order]
+    positives = sum(labels)
+    return max([0.0] + [sum(ranked[:k]) / positives for k in range(1, len(ranked) + 1)
+                        if sum(ranked[:k]) / k >= min_precision])
 
 
 def _step_ap(labels, scores):
@@ -63,8 +68,9 @@ def _trapezoid(labels, scores):
 
 ANSWERS = {
     "pr-interpolated-half": {"right": 4 / 7, "wrong": [0.5, 0.6, 0.75, "4/7"]},
-    "pr-smallest-k": {"right": _smallest_k,
-                      "wrong": [_smallest_k_recall_of_retrieved, _smallest_k_zero_based, 3]},
+    "pr-recall-at-precision": {"right": _recall_at_precision,
+                               "wrong": [_recall_at_precision_stops_early,
+                                         _recall_at_precision_splits_ties, 0.5]},
     "pr-step-ap": {"right": _step_ap,
                    "wrong": [_step_ap_ignoring_ties, _trapezoid, lambda labels, scores: None]},
 }

@@ -3,10 +3,10 @@
 
 def _measures(relevance, n_relevant, k):
     found = sum(relevance[:k])
-    result = {"P": found / k, "Hit": float(found > 0)}
+    result = {"P": found / k, "Hit": float(found > 0), "F1": 2 * found / (k + n_relevant)}
     if n_relevant == 0:
-        return {**result, "R": None, "F1": None, "Rprec": None}
-    return {**result, "R": found / n_relevant, "F1": 2 * found / (k + n_relevant),
+        return {**result, "R": None, "Rprec": None}
+    return {**result, "R": found / n_relevant,
             "Rprec": sum(relevance[:n_relevant]) / n_relevant}
 
 
@@ -23,6 +23,13 @@ def _measures_zero_for_empty(relevance, n_relevant, k):  # |R| = 0 scored 0, not
     return _measures(relevance, n_relevant, k)
 
 
+def _measures_f1_undefined_for_empty(relevance, n_relevant, k):  # F1 None, not 0, at |R| = 0
+    result = _measures(relevance, n_relevant, k)
+    if n_relevant == 0:
+        result["F1"] = None
+    return result
+
+
 def _measures_hit_as_recall(relevance, n_relevant, k):  # pitfall 8
     result = _measures(relevance, n_relevant, k)
     if n_relevant:
@@ -36,5 +43,6 @@ ANSWERS = {
                                         {1, 2, 8, 10}]},
     "summary-all-measures": {"right": _measures,
                              "wrong": [_measures_divides_by_returned, _measures_zero_for_empty,
+                                       _measures_f1_undefined_for_empty,
                                        _measures_hit_as_recall, {"P": 0.6}]},
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 
 from ...average_precision import average_precision
@@ -32,20 +33,15 @@ def _ap_bounds_by_enumeration(k: int, hits: int, n_relevant: int) -> tuple[float
     return min(values), max(values)
 
 
-@exercise("limitations-position-blind")
-def _position_blind(answer) -> None:
-    ranking_b = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1]
-    expected = average_precision(ranking_b, n_relevant=3)
-    try:
-        value = float(answer)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"expected a number, got {type(answer).__name__}.") from None
-    if abs(value - 0.3) < 5e-4:
-        raise ExerciseMistake("that is P@10, which cannot see where the relevant items are. "
-                              "AP takes the precision at each relevant rank.")
-    expect_number(answer, expected,
-                  "take P@8, P@9 and P@10 (the ranks of the relevant items), add them and "
-                  "divide by |R| = 3.")
+@exercise("limitations-same-p10")
+def _same_p10(answer) -> None:
+    # Every ranking of ten results with exactly three relevant ones has P@10 = 0.3:
+    # choose the three relevant ranks among ten.
+    expect_number(answer, math.comb(10, 3),
+                  "P@10 only counts the relevant items in the top ten. In how many ways can "
+                  "three relevant items be placed among ten ranks? (Which three ranks they "
+                  "take is all that differs; their order among themselves does not.)",
+                  tolerance=0)
 
 
 @exercise("limitations-winner-every-k")

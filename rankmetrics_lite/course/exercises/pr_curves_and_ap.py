@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...pr_curves import average_precision_from_scores, interpolated_precision, pr_curve_from_cutoffs
+from ...pr_curves import (average_precision_from_scores, interpolated_precision,
+                          pr_curve_from_cutoffs, pr_curve_from_scores)
 from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
 
 _INTERPOLATION_RANKING = [1, 0, 0, 1, 0, 1, 1, 0]
@@ -20,40 +21,37 @@ def _interpolated_half(answer) -> None:
                   "the ranking.")
 
 
-def _smallest_k_reference(relevance, n_relevant, target):
-    curve = pr_curve_from_cutoffs(relevance, n_relevant=n_relevant)
-    reaching = np.flatnonzero(curve.recall >= target - 1e-12)
-    return int(reaching[0]) + 1 if reaching.size else None
+def _recall_at_precision_reference(labels, scores, min_precision):
+    curve = pr_curve_from_scores(labels, scores)  # starts at (recall 0, precision 1)
+    return float(curve.recall[curve.precision >= min_precision - 1e-12].max())
 
 
-# (relevance, |R|, target): targets are exact fractions of |R|, so no rounding question arises.
-_SMALLEST_K_CASES = [
-    ([0, 1, 0, 1, 1], 4, 0.5),
-    ([1, 0, 0, 0], 1, 1.0),
-    ([0, 0, 1, 1, 0, 1], 3, 1.0),
-    ([1, 0, 1, 0, 0], 4, 0.75),   # only half of the relevant items were retrieved
-    ([0, 0, 0], 2, 0.5),          # nothing found
-    ([1, 1, 0, 1], 8, 0.25),
-    ([0, 1], 2, 0.0),             # any k reaches recall 0: the smallest is 1
+# (labels, scores, precision floor): precision that dips and recovers, so the best threshold
+# lies past the first one below the floor; ties across classes; scores not sorted; a floor
+# only the empty start meets.
+_RECALL_AT_PRECISION_CASES = [
+    ([1, 0, 0, 1, 1, 1], [6, 5, 4, 3, 2, 1], 0.6),
+    ([1, 0, 0, 1, 1, 1], [6, 5, 4, 3, 2, 1], 0.5),
+    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], 0.7),
+    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], 1.0),
+    ([0, 1, 1, 0, 1], [0.1, 0.7, 0.3, 0.9, 0.5], 0.6),
+    ([0, 1, 1], [0.9, 0.5, 0.1], 1.0),
+    ([1, 0, 1], [0.2, 0.2, 0.2], 0.5),
 ]
 
 
-@exercise("pr-smallest-k")
-def _smallest_k(answer) -> None:
-    expect_callable(answer, "smallest_k_for_recall")
-    for relevance, n_relevant, target in _SMALLEST_K_CASES:
-        want = _smallest_k_reference(relevance, n_relevant, target)
-        got = answer(list(relevance), n_relevant, target)
-        if want is None and got is not None:
+@exercise("pr-recall-at-precision")
+def _recall_at_precision(answer) -> None:
+    expect_callable(answer, "recall_at_precision")
+    for labels, scores, floor in _RECALL_AT_PRECISION_CASES:
+        want = _recall_at_precision_reference(labels, scores, floor)
+        got = answer(list(labels), list(scores), floor)
+        if not same_number(got, want):
             raise ExerciseMistake(
-                f"for relevance={relevance}, n_relevant={n_relevant}, target={target} your "
-                f"function returned {got!r}, but this ranking never reaches the target: recall "
-                "divides by n_relevant, which counts relevant items that were never retrieved.")
-        if want is not None and got != want:
-            raise ExerciseMistake(
-                f"for relevance={relevance}, n_relevant={n_relevant}, target={target} your "
-                f"function returned {got!r}. Recall at k is (relevant items in the top k) / "
-                "n_relevant; return the first k (counting from 1) where it is >= target.")
+                f"for labels={labels}, scores={scores} and min_precision={floor} your function "
+                f"returned {got!r}. Try every distinct score as a threshold (tied items cross "
+                "together): precision can fall below the floor and rise above it again further "
+                "down, and the answer is the largest recall among all thresholds that meet it.")
 
 
 _STEP_AP_CASES = [

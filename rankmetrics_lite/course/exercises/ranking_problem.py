@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from ...adapters import rank_by_score, relevance_from_ids
@@ -62,23 +63,33 @@ def _binarise(answer) -> None:
                 "(a grade equal to the level counts).")
 
 
-_ORDER_CASES = [
-    _SCORES,
-    {"d9": 0.5, "d10": 0.5, "d2": 0.7, "d1": 0.5},
-    {"a": 1.0, "B": 1.0, "c": 0.0, "A": 1.0},
-    {"x": -1.0, "y": 2.0, "z": 0.5},
-    {"doc-3": 0.2, "doc-1": 0.2, "doc-2": 0.2},
-    {},
+# (scores, relevant ids): the chapter's example (one tie of a relevant and a non-relevant
+# item), a three-way tie, a tie of relevant items only, two tie groups, no tie, no items.
+_TIE_CASES = [
+    (_SCORES, {"d1", "d3", "d5", "d7", "d9"}),
+    ({"d9": 0.5, "d10": 0.5, "d2": 0.7, "d1": 0.5}, {"d9", "d2"}),
+    ({"a": 1.0, "b": 1.0, "c": 1.0}, {"a", "b", "c"}),
+    ({"a": 1.0, "b": 1.0, "c": 1.0, "d": 1.0, "e": 0.2, "f": 0.2, "g": 0.2}, {"a", "b", "f"}),
+    ({"x": -1.0, "y": 2.0, "z": 0.5}, {"x"}),
+    ({}, set()),
 ]
 
 
-@exercise("ranking-trec-order")
-def _trec_order(answer) -> None:
-    expect_callable(answer, "trec_order")
-    for scores in _ORDER_CASES:
-        want = rank_by_score(scores)
-        got = answer(dict(scores))
-        if got is None or list(got) != want:
+def _tie_vectors_reference(scores, relevant) -> int:
+    groups: dict[float, list[int]] = {}
+    for item, score in scores.items():
+        groups.setdefault(score, []).append(item in relevant)
+    return math.prod(math.comb(len(group), sum(group)) for group in groups.values())
+
+
+@exercise("ranking-tie-vectors")
+def _tie_vectors(answer) -> None:
+    expect_callable(answer, "tie_vectors")
+    for scores, relevant in _TIE_CASES:
+        want = _tie_vectors_reference(scores, relevant)
+        got = answer(dict(scores), set(relevant))
+        if isinstance(got, bool) or got != want:
             raise ExerciseMistake(
-                f"for scores={scores} your function returned {got!r}. Higher scores come first; "
-                "among equal scores the larger id, compared as text, comes first.")
+                f"for scores={scores} and relevant={sorted(relevant)} your function returned "
+                f"{got!r}. Count relevance vectors, not orders: swapping two relevant items (or "
+                "two non-relevant ones) inside a tie gives the same vector.")

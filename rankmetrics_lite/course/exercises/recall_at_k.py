@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from ...cutoff_metrics import recall_at_k
-from ...evaluate import evaluate
-from ..views.choosing_k import min_k_for_recall
-from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
+from .registry import (ExerciseMistake, exercise, expect_callable, expect_number,
+                       returned_number, same_number)
 
 # The chapter's worked example: ten results, eight relevant documents in the collection.
 _EXAMPLE = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1]
@@ -24,65 +23,75 @@ def _hit_rate_size(answer) -> None:
                              "and is recall defined there?")
 
 
-# (relevance, n_relevant, target): reached early, at the last rank, never, at once.
-_TARGET_CASES = [
-    (_EXAMPLE, 8, 0.5), (_EXAMPLE, 8, 0.75), (_EXAMPLE, 8, 0.9), (_EXAMPLE, 8, 0.125),
-    ([0, 0, 1, 1, 1], 3, 1.0), ([1, 1, 0, 0, 1, 0, 1, 1, 1, 1], 10, 0.7),
-    ([0, 0, 0], 2, 0.5), ([1], 1, 1.0), ([0, 1, 0, 1, 0], 5, 0.4),
+# The worked example with grades: the ten results, then the two relevant documents that were
+# never retrieved. Level 1 gives the binary example of the chapter.
+_GRADES = [2, 0, 1, 2, 0, 1, 0, 2, 0, 1]
+_MISSED_GRADES = [1, 1]
+
+
+def _recall_at_level(k: int, level: int) -> float:
+    found = sum(grade >= level for grade in _GRADES[:k])
+    total = sum(grade >= level for grade in _GRADES + _MISSED_GRADES)
+    return found / total
+
+
+@exercise("recall-stricter-level")
+def _stricter_level(answer) -> None:
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__len__") or len(answer) != 2:
+        raise ExerciseMistake("give a pair of two numbers: (R@5 at level 1, R@5 at level 2).")
+    lenient, strict = (returned_number(value, "in your pair") for value in answer)
+    want_lenient, want_strict = _recall_at_level(5, 1), _recall_at_level(5, 2)
+    if abs(lenient - want_lenient) > 5e-4:
+        raise ExerciseMistake("the first number is the chapter's R@5: the relevant results among "
+                              "the first five over all eight relevant documents.")
+    if abs(strict - want_strict) > 5e-4:
+        raise ExerciseMistake("at level 2 both counts change: the top five hold fewer relevant "
+                              "documents, and |R| counts only the documents graded 2 or more, "
+                              "retrieved or not.")
+
+
+def _pooled_reference(runs, relevant, depth, k):
+    pool = {item for ranking in runs.values() for item in ranking[:depth]}
+    known = pool & set(relevant)
+    if not known:
+        return {name: None for name in runs}
+    return {name: len(set(ranking[:k]) & known) / len(known) for name, ranking in runs.items()}
+
+
+# (runs, truly relevant ids, pool depth, k): k deeper than the pool, k inside it, a relevant
+# item no system returns, one found only below the pool, and a pool without relevant items.
+_POOL_CASES = [
+    ({"A": ["d1", "d2", "d3", "d4", "d5", "d6"], "B": ["d2", "d7", "d8", "d1", "d9", "d3"]},
+     {"d1", "d3", "d5", "d9", "d10"}, 2, 6),
+    ({"A": ["d1", "d2", "d3", "d4", "d5", "d6"], "B": ["d2", "d7", "d8", "d1", "d9", "d3"]},
+     {"d1", "d3", "d5", "d9", "d10"}, 3, 2),
+    ({"X": ["a", "b", "c"], "Y": ["c", "d", "e"], "Z": ["f", "a", "g"]},
+     {"a", "e", "g", "h"}, 1, 3),
+    ({"X": ["a", "b", "c", "d"]}, {"d"}, 2, 4),
+    ({"X": ["a", "b"], "Y": ["b", "c"]}, {"a", "c"}, 2, 1),
 ]
 
 
-@exercise("recall-smallest-k")
-def _smallest_k_check(answer) -> None:
-    expect_callable(answer, "smallest_k")
-    for relevance, n_relevant, target in _TARGET_CASES:
-        want = min_k_for_recall(relevance, n_relevant, target)
-        got = answer(list(relevance), n_relevant, target)
-        if want is None and got is not None:
-            raise ExerciseMistake(
-                f"for relevance={relevance}, n_relevant={n_relevant}, target={target} your "
-                f"function returned {got!r}, but no cutoff of this ranking reaches the target: "
-                "return None then.")
-        if got != want:
-            raise ExerciseMistake(
-                f"for relevance={relevance}, n_relevant={n_relevant}, target={target} your "
-                f"function returned {got!r}. Look for the first k where R@k = |R_k|/|R| is at "
-                "least the target (reaching it exactly counts).")
-
-
-# Sets of queries {qid: (relevance, n_relevant)} and cutoffs; "e" queries have |R| = 0.
-_QUERY_SETS = [
-    ({"a": ([1, 0, 1], 4), "e": ([0, 0, 0], 0), "c": ([0, 1, 0], 1)}, 3),
-    ({"a": ([1, 0, 1], 4), "e": ([0, 0, 0], 0), "c": ([0, 1, 0], 1)}, 1),
-    ({"x": ([1, 1, 0, 0], 2), "y": ([0, 0, 0, 1], 3)}, 2),
-    ({"s": ([1], 3), "e1": ([], 0), "t": ([0, 1], 2), "e2": ([0, 0], 0)}, 5),
-]
-
-
-def _run_and_qrels(queries) -> tuple[dict, dict]:
-    """The queries as a TREC run and qrels: unretrieved relevant items fill |R|."""
-    run, qrels = {}, {}
-    for qid, (relevance, n_relevant) in queries.items():
-        docs = [f"{qid}-d{rank:03d}" for rank in range(1, len(relevance) + 1)]
-        if docs:
-            run[qid] = {doc: float(len(docs) - i) for i, doc in enumerate(docs)}
-        judged = dict(zip(docs, relevance))
-        missing = n_relevant - sum(relevance)
-        judged.update({f"{qid}-missing{j}": 1 for j in range(missing)})
-        qrels[qid] = judged or {f"{qid}-judged": 0}  # a judged query needs one judgement
-    return run, qrels
-
-
-@exercise("recall-mean-policies")
-def _mean_policies(answer) -> None:
-    expect_callable(answer, "mean_recall_at_k")
-    for queries, k in _QUERY_SETS:
-        run, qrels = _run_and_qrels(queries)
-        for policy in ("zero", "skip"):
-            want = evaluate(run, qrels, f"R@{k}", empty_queries=policy)[f"R@{k}"]
-            got = answer({q: (list(r), n) for q, (r, n) in queries.items()}, k, policy)
-            if not same_number(got, want):
+@exercise("recall-pooled")
+def _pooled(answer) -> None:
+    expect_callable(answer, "pooled_recall")
+    for runs, relevant, depth, k in _POOL_CASES:
+        want = _pooled_reference(runs, relevant, depth, k)
+        got = answer({name: list(ranking) for name, ranking in runs.items()}, set(relevant),
+                     depth, k)
+        if not isinstance(got, dict) or set(got) != set(want):
+            raise ExerciseMistake(f"return a dict with one value per run, keys {sorted(want)}; "
+                                  f"your function returned {got!r}.")
+        for name, value in want.items():
+            if value is None:
+                if got[name] is not None:
+                    raise ExerciseMistake(
+                        f"for runs={runs}, relevant={sorted(relevant)}, depth={depth}: the pool "
+                        "holds no relevant document, so recall is undefined: return None.")
+                continue
+            if not same_number(got[name], value):
                 raise ExerciseMistake(
-                    f"with empty_queries={policy!r}, k={k} and queries={queries} your function "
-                    f"returned {got!r}. Under 'zero' an empty query adds 0 and counts in the "
-                    "mean; under 'skip' it is neither added nor counted.")
+                    f"for runs={runs}, relevant={sorted(relevant)}, depth={depth}, k={k} your "
+                    f"value for {name!r} is {got[name]!r}. Only the pool (every run's top "
+                    "`depth`) is judged: |R| counts the relevant documents in the pool, and a "
+                    "relevant document outside the pool counts as not relevant.")

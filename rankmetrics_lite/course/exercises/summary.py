@@ -24,13 +24,15 @@ _CASES = [
 
 
 def _expected(relevance, n_relevant, k) -> dict:
+    # F1@k = 2|R_k| / (k + |R|) stays defined when |R| = 0 (the chapter's table); f1_at_k
+    # raises there, as it does for recall, so the check applies the formula itself.
     if n_relevant == 0:
-        undefined = {"R": None, "F1": None, "Rprec": None}
+        by_r = {"R": None, "F1": 2 * sum(relevance[:k]) / k, "Rprec": None}
     else:
-        undefined = {"R": recall_at_k(relevance, k, n_relevant=n_relevant),
-                     "F1": f1_at_k(relevance, k, n_relevant=n_relevant),
-                     "Rprec": r_precision(relevance, n_relevant=n_relevant)}
-    return {"P": precision_at_k(relevance, k), "Hit": hit_rate_at_k(relevance, k), **undefined}
+        by_r = {"R": recall_at_k(relevance, k, n_relevant=n_relevant),
+                "F1": f1_at_k(relevance, k, n_relevant=n_relevant),
+                "Rprec": r_precision(relevance, n_relevant=n_relevant)}
+    return {"P": precision_at_k(relevance, k), "Hit": hit_rate_at_k(relevance, k), **by_r}
 
 
 @exercise("summary-spot-pitfalls")
