@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 CHROMEDRIVER ?= /usr/bin/chromedriver
 export PYTHONHASHSEED := 0
 
-.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv browser-prerequisites
+.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv browser-prerequisites sandbox-prerequisites
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
@@ -24,8 +24,9 @@ test: $(STAMP) browser-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile
 
 # Narrower runs while writing; `make test` runs all of them.
+# The quick loop: the package's unit tests and doctests, no book, kernel, browser or rendering.
 test-package: $(STAMP)
-	$(BIN)/python -m pytest rankmetrics_lite tests -m "not book and not browser"
+	$(BIN)/python -m pytest rankmetrics_lite tests -m "not slow and not book and not browser and not kernel" -n $(TEST_WORKERS) -q
 
 test-notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
@@ -45,14 +46,33 @@ notebooks: $(STAMP)
 STUDENT_OUT ?= _build/student
 GRADES ?= _build/grades
 TIMEOUT ?= 120
+NOTEBOOK_TIMEOUT ?= 900
+MEMORY ?= 4G
 JOBS ?= 4
+CHAPTERS ?=
+UNSAFE ?=
 
 student: $(STAMP)
-	$(BIN)/python tools/student_edition.py --out $(STUDENT_OUT)
+	$(BIN)/python -m tools.student_edition --out $(STUDENT_OUT)
 
-grade: $(STAMP)
+grade: $(STAMP) sandbox-prerequisites
 	@test -n "$(SUBMISSIONS)" || { echo "error: name the folder of submitted notebooks: make grade SUBMISSIONS=path/to/folder" >&2; exit 2; }
-	$(BIN)/python tools/grade_submissions.py "$(SUBMISSIONS)" --out $(GRADES) --timeout $(TIMEOUT) --jobs $(JOBS)
+	$(BIN)/python -m tools.grade_submissions "$(SUBMISSIONS)" --out "$(GRADES)" --chapters "$(CHAPTERS)" \
+	  --timeout $(TIMEOUT) --notebook-timeout $(NOTEBOOK_TIMEOUT) --memory $(MEMORY) --jobs $(JOBS) \
+	  $(if $(filter 1,$(UNSAFE)),--unsafe)
+
+# Grading runs each submission in a bubblewrap sandbox (Debian's bubblewrap), installed like chromium.
+sandbox-prerequisites:
+	@if [ "$(UNSAFE)" != 1 ] && ! command -v bwrap >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's bubblewrap: grading runs each notebook in its sandbox"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	  else \
+	    echo "error: grading runs each notebook in a bubblewrap sandbox, and bwrap is missing." >&2; \
+	    echo "       Install it (Debian/Ubuntu: sudo apt-get install bubblewrap), or pass UNSAFE=1" >&2; \
+	    echo "       to run the students' code unconfined (your files are then within its reach)." >&2; exit 1; \
+	  fi; \
+	fi
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis

@@ -17,6 +17,14 @@ from .cutoff_metrics import (
 )
 from .dcg import dcg_at_k, ndcg_at_k
 from .evaluate import evaluate
+from .incomplete_judgements import (
+    bpref,
+    condensed_list,
+    inferred_average_precision,
+    judged_at_k,
+    rank_biased_precision,
+    rank_biased_precision_residual,
+)
 from .pr_curves import (
     auprc_trapezoid,
     average_precision_from_scores,
@@ -62,6 +70,8 @@ __all__ = [
     "average_precision",
     "average_precision_from_scores",
     "bootstrap_ci",
+    "bpref",
+    "condensed_list",
     "dcg_at_k",
     "eleven_point_precision",
     "evaluate",
@@ -74,7 +84,9 @@ __all__ = [
     "gmap",
     "hit_rate_at_k",
     "holm_bonferroni",
+    "inferred_average_precision",
     "interpolated_precision",
+    "judged_at_k",
     "max_f1",
     "ndcg_at_k",
     "paired_t_test",
@@ -89,6 +101,8 @@ __all__ = [
     "random_precision_at_k",
     "random_recall_at_k",
     "randomization_test",
+    "rank_biased_precision",
+    "rank_biased_precision_residual",
     "rank_by_score",
     "read_trec_qrels",
     "read_trec_run",

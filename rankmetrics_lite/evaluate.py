@@ -20,10 +20,12 @@ import numpy as np
 
 from ._checks import check_choice, check_count
 from .dcg import check_gain_fits, gain_function
+from .incomplete_judgements import JUDGED, NOT_IN_POOL, PAST_END, POOL_UNJUDGED
 from .measures import Measure, describe_measures, parse_measures
 from .trec_ranking import DEFAULT_TREC_EVAL_VERSION, RankedRun, check_trec_eval_version
 
 EMPTY_QUERY_POLICIES = ("zero", "skip", "raise")
+UNJUDGED_POLICIES = ("nonrelevant", "condensed")
 
 # The grade of a ranked document that the qrels do not judge (and of the
 # padding after a short ranking): below every relevance_level, and gain 0.
@@ -35,12 +37,13 @@ class Rows:
     once, on first use, and shared by every measure that needs it."""
 
     def __init__(self, grades: np.ndarray, n_rel: np.ndarray, judged: tuple, relevance_level: int,
-                 depth: int | None):
+                 depth: int | None, status: Callable[[], np.ndarray] | None = None):
         self.grades = grades  # grade at each rank; _UNJUDGED where unjudged or past the end
         self.n_rel = n_rel  # |R|: judged documents with grade >= relevance_level
         self._judged = judged  # (judgements per query, their grades end to end)
         self._relevance_level = relevance_level
         self._depth = depth
+        self._status = status  # builds the judgement matrix (see `status`) when first asked
 
     @cached_property
     def binary(self) -> np.ndarray:
@@ -57,6 +60,50 @@ class Rows:
         """Every positive judged grade, sorted descending, padded with 0."""
         return _ideal_rows(*self._judged, self._depth)
 
+    # Only the measures for incomplete judgements read what follows: it costs a
+    # second look-up of every judged document, so it is built only for them.
+
+    @cached_property
+    def status(self) -> np.ndarray:
+        """Per rank: judged, in the pool but unjudged (grade < 0), not in the qrels,
+        or past the end of the ranking (the codes of .incomplete_judgements)."""
+        return self._status()
+
+    @cached_property
+    def nonrelevant(self) -> np.ndarray:
+        """True where the document is judged and below relevance_level."""
+        return (self.status == JUDGED) & (self.binary == 0)
+
+    @cached_property
+    def pool_unjudged(self) -> np.ndarray:
+        return self.status == POOL_UNJUDGED
+
+    @cached_property
+    def unjudged(self) -> np.ndarray:
+        """True where the ranked document has no judgement (pool-unjudged or not in the qrels)."""
+        return (self.status == POOL_UNJUDGED) | (self.status == NOT_IN_POOL)
+
+    @cached_property
+    def n_ranked(self) -> np.ndarray:
+        """How many documents each ranking holds (within the matrix)."""
+        return (self.status != PAST_END).sum(axis=1)
+
+    @cached_property
+    def n_nonrel(self) -> np.ndarray:
+        """N: judged documents with 0 <= grade < relevance_level."""
+        counts, grades = self._judged
+        row_of = np.repeat(np.arange(counts.size), counts)
+        judged_nonrel = (grades >= 0) & (grades < self._relevance_level)
+        return np.bincount(row_of[judged_nonrel], minlength=counts.size).astype(float)
+
+    @cached_property
+    def max_grade(self) -> np.ndarray:
+        """The highest judged grade of each query (0 if none is positive)."""
+        counts, grades = self._judged
+        top = np.zeros(counts.size)
+        np.maximum.at(top, np.repeat(np.arange(counts.size), counts), grades.astype(float))
+        return top
+
 
 def evaluate(
     run: Mapping[str, Mapping[str, float]],
@@ -68,6 +115,7 @@ def evaluate(
     empty_queries: str = "zero",
     gain: str = "linear",
     trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
+    unjudged: str = "nonrelevant",
 ) -> dict:
     r"""Score a run against relevance judgements, query by query, as trec_eval does.
 
@@ -126,6 +174,12 @@ def evaluate(
         nDCG's gain: the grade (trec_eval), or :math:`2^{g} - 1` (Burges et al.).
     trec_eval_version : {"10.0", "9.0.8"}
         The trec_eval release whose numbers to reproduce.
+    unjudged : {"nonrelevant", "condensed"}
+        What a ranked document without a judgement (absent from the qrels, or
+        with a negative grade) is: ``"nonrelevant"`` (trec_eval's default), or
+        removed from its ranking before any measure, so that every measure is
+        computed on Sakai's condensed list (trec_eval's ``-J``,
+        pytrec_eval's ``judged_docs_only_flag``).
 
     Returns
     -------
@@ -175,6 +229,7 @@ def evaluate(
     relevance_level = check_count(relevance_level, "relevance_level")
     empty_queries = check_choice(empty_queries, "empty_queries", EMPTY_QUERY_POLICIES)
     version = check_trec_eval_version(trec_eval_version)
+    unjudged = check_choice(unjudged, "unjudged", UNJUDGED_POLICIES)
     gain_function(gain)  # refuses an unknown gain at the door
 
     qids, counts, grades = _read_qrels(qrels)
@@ -183,16 +238,14 @@ def evaluate(
     _check_run_shape(run, qrels)
 
     depth = _depth_needed(parsed)
-    rows = Rows(
-        _ranked_grades(run, qrels, qids, counts, grades, relevance_level, depth, version),
-        _n_relevant(counts, grades, relevance_level),
-        (counts, grades),
-        relevance_level,
-        depth,
+    matrix, status = _ranked_grades(
+        run, qrels, qids, counts, grades, relevance_level, depth, version, unjudged == "condensed"
     )
+    rows = Rows(matrix, _n_relevant(counts, grades, relevance_level), (counts, grades),
+                relevance_level, depth, status)
     values, defined = {}, {}
     for m in parsed:
-        values[m.name] = m.record.kernel(rows, m.cutoff, gain)
+        values[m.name] = m.values(rows, gain)
         defined[m.name] = _defined(m, rows, qids, empty_queries, relevance_level)
     if not per_query:
         return {name: float(np.mean(values[name][defined[name]])) for name in values}
@@ -344,36 +397,71 @@ def _ranked_grades(
     relevance_level: int,
     depth: int | None,
     version: str,
-) -> np.ndarray:
-    """The grade at each rank of each query's ranking, as a (len(qids), width) matrix.
+    condensed: bool = False,
+) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    """The grade at each rank of each query's ranking, as a (len(qids), width) matrix,
+    and a function that builds the judgement matrix of the same shape (Rows.status).
 
     Only the judged documents that some measure can see (relevant, or with a
     positive gain) are placed; every other cell holds _UNJUDGED, which all
-    measures treat like a judged non-relevant document.
+    measures treat like a judged non-relevant document. ``condensed`` first
+    removes every unjudged document from each ranking (Sakai's condensed list).
     """
     empty: dict = {}
     rankings = [run.get(qid, empty) for qid in qids]
     rankings = _as_dicts(rankings)
     ranked = RankedRun(rankings, _run_scores(qids, rankings), version)
+    row_of = np.repeat(np.arange(len(qids)), counts)
+
+    def retrieved(select: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Row, grade and 0-based rank of the selected judgements that the run holds."""
+        docids = list(compress(chain.from_iterable(map(qrels.__getitem__, qids)), select.tolist()))
+        rows = row_of[select]
+        # One dict lookup each, in C: its score in the run, or NaN if not retrieved.
+        in_run = np.array(rankings, dtype=object)[rows]
+        scores = np.fromiter(map(dict.get, in_run, docids), dtype=float, count=len(docids))
+        found = np.flatnonzero(~np.isnan(scores))
+        ranks = ranked.ranks(rows[found], scores[found], lambda i: docids[found[i]])
+        return rows[found], grades[select][found], ranks
 
     # The judged documents a measure can see: relevant, or with a positive gain.
     visible = (grades >= relevance_level) | (grades > 0)
-    docids = list(compress(chain.from_iterable(map(qrels.__getitem__, qids)), visible.tolist()))
-    rows = np.repeat(np.arange(len(qids)), counts)[visible]
-    grades = grades[visible]
-    # One dict lookup each, in C: its score in the run, or NaN if not retrieved.
-    in_run = np.array(rankings, dtype=object)[rows]
-    scores = np.fromiter(map(dict.get, in_run, docids), dtype=float, count=len(docids))
-    retrieved = np.flatnonzero(~np.isnan(scores))
-    ranks = ranked.ranks(rows[retrieved], scores[retrieved], lambda i: docids[retrieved[i]])
+    lengths = ranked.counts
+    if condensed:
+        rows, kept, ranks = retrieved(grades >= 0)
+        lengths = np.bincount(rows, minlength=len(qids))
+        ranks = _rank_within_rows(rows, ranks)
+        seen = (kept >= relevance_level) | (kept > 0)
+        rows, kept, ranks = rows[seen], kept[seen], ranks[seen]
+    else:
+        rows, kept, ranks = retrieved(visible)
 
-    width = int(ranked.counts.max(initial=0))
+    width = int(lengths.max(initial=0))
     if depth is not None:
         width = min(width, depth)
     matrix = np.full((len(qids), width), _UNJUDGED, dtype=_narrowest_int(grades))
     inside = ranks < width
-    matrix[rows[retrieved][inside], ranks[inside]] = grades[retrieved][inside]
-    return matrix
+    matrix[rows[inside], ranks[inside]] = kept[inside]
+
+    def status() -> np.ndarray:
+        codes = np.where(np.arange(width) < lengths[:, None], NOT_IN_POOL, PAST_END).astype(np.int8)
+        if condensed:
+            return np.where(codes == NOT_IN_POOL, JUDGED, codes).astype(np.int8)
+        rows, kept, ranks = retrieved(np.ones(grades.size, dtype=bool))
+        inside = ranks < width
+        codes[rows[inside], ranks[inside]] = np.where(kept[inside] < 0, POOL_UNJUDGED, JUDGED)
+        return codes
+
+    return matrix, status
+
+
+def _rank_within_rows(rows: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """Each document's rank among the selected documents of its row (0-based)."""
+    order = np.lexsort((ranks, rows))
+    starts = np.concatenate([[0], np.cumsum(np.bincount(rows))[:-1]]) if rows.size else rows
+    position = np.empty_like(ranks)
+    position[order] = np.arange(rows.size) - starts[rows[order]]
+    return position
 
 
 def _narrowest_int(values: np.ndarray) -> type:

@@ -1,7 +1,8 @@
 """The catalogue of measures for batch evaluation, named as ir_measures names them.
 
 A name is a family (``P``, ``AP``, ``nDCG``, ...) with an optional cutoff after
-``@``: ``P@10``, ``AP``, ``nDCG@5``. :data:`CATALOGUE` holds one record per
+``@``: ``P@10``, ``AP``, ``nDCG@5``; a family with a parameter writes it in
+brackets, as ir_measures does: ``RBP(p=0.8)``. :data:`CATALOGUE` holds one record per
 family: how its name is written, its cutoff rule, trec_eval's name for it,
 the single-query function that teaches it, the row kernel that computes it
 and when it is undefined. :func:`rankmetrics_lite.evaluate.evaluate`
@@ -22,6 +23,7 @@ import numpy as np
 from .average_precision import average_precision_rows
 from .cutoff_metrics import f1_rows, hit_rows, precision_rows, r_precision_rows, recall_rows
 from .dcg import ndcg_rows
+from .incomplete_judgements import bpref_rows, infap_rows, judged_rows, rbp_residual_rows, rbp_rows
 from .reciprocal_rank import reciprocal_rank_rows
 
 
@@ -35,7 +37,9 @@ class MeasureFamily:
     ``rows.ideal``: every judged grade, sorted; ``rows.n_rel``: |R|).
     ``undefined(rows)`` marks the queries on which the measure has no value
     (None: defined everywhere); ``evaluate``'s ``empty_queries`` decides what
-    happens to them.
+    happens to them. A family with a ``parameter`` (its name and an example
+    value, such as RBP's persistence ``("p", 0.8)``) has the kernel
+    ``kernel(rows, k, gain, value)``, and a name that must give the value.
     """
 
     name: str
@@ -47,15 +51,32 @@ class MeasureFamily:
     trec_eval_cut: str | None = None  # ... and with one, "{k}" standing for the cutoff
     undefined: Callable | None = field(default=None, repr=False)
     spellings: tuple[str, ...] = ()  # other names people type for it, to suggest this one
+    parameter: tuple[str, float] | None = None  # (name, example value): RBP's ("p", 0.8)
 
     def example(self) -> str:
-        """How the name is written: ``P@k``, ``AP, AP@k`` or ``Rprec``."""
-        return {"required": f"{self.name}@k", "optional": f"{self.name}, {self.name}@k",
-                "none": self.name}[self.cutoff]
+        """How the name is written: ``P@k``, ``AP, AP@k``, ``Rprec`` or ``RBP(p=0.8)``."""
+        name = self.name
+        if self.parameter is not None:
+            name += "({}={})".format(*self.parameter)
+        return {"required": f"{name}@k", "optional": f"{name}, {name}@k", "none": name}[self.cutoff]
+
+    def example_names(self, k: int) -> list[str]:
+        """The names of this family written out, with cutoff ``k`` where it takes one."""
+        name = self.example().split(",")[0].replace("@k", "")
+        return {"required": [f"{name}@{k}"], "optional": [name, f"{name}@{k}"],
+                "none": [name]}[self.cutoff]
 
 
 def _no_relevant(rows) -> np.ndarray:
     return rows.n_rel == 0
+
+
+def _bpref(rows, k, gain):
+    return bpref_rows(rows.binary, rows.nonrelevant, rows.n_rel, rows.n_nonrel)
+
+
+def _infap(rows, k, gain):
+    return infap_rows(rows.binary, rows.nonrelevant, rows.pool_unjudged, rows.n_rel)
 
 
 def _no_ideal_gain(rows) -> np.ndarray:
@@ -93,6 +114,23 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
                   lambda rows, k, gain: hit_rows(rows.binary, k),
                   trec_eval_cut="success_{k}",
                   spellings=("success", "hit", "hits", "hitrate", "hit_rate")),
+    # Incomplete judgements: these read what Rows keeps about unjudged documents.
+    MeasureFamily("Bpref", "binary preference (judged documents only)", "none", "bpref",
+                  _bpref, trec_eval="bpref", undefined=_no_relevant, spellings=("bpref",)),
+    MeasureFamily("infAP", "inferred average precision (sampled judgements)", "none",
+                  "inferred_average_precision", _infap, trec_eval="infAP",
+                  undefined=_no_relevant, spellings=("infap", "inf_ap")),
+    MeasureFamily("Judged", "share of the top k judged (1 - trec_eval's unj_k)", "required",
+                  "judged_at_k", lambda rows, k, gain: judged_rows(rows.unjudged, k),
+                  spellings=("judged", "unj")),
+    MeasureFamily("RBP", "rank-biased precision, persistence p", "none", "rank_biased_precision",
+                  lambda rows, k, gain, p: rbp_rows(rows.gains, rows.max_grade, p),
+                  trec_eval="rbp_p={p}", spellings=("rbp",), parameter=("p", 0.8)),
+    MeasureFamily("RBP_resid", "RBP's residual: what unjudged documents could add", "none",
+                  "rank_biased_precision_residual",
+                  lambda rows, k, gain, p: rbp_residual_rows(rows.unjudged, rows.n_ranked, p),
+                  trec_eval="rbp_resid_p={p}", spellings=("rbp_resid", "rbpresid", "rbp_res"),
+                  parameter=("p", 0.8)),
 ]}
 
 
@@ -108,35 +146,52 @@ def describe_measures() -> str:
 _OTHER_SPELLINGS = {spelling: family.name for family in CATALOGUE.values() for spelling in family.spellings}
 _TREC_EVAL_PLAIN_NAMES = {family.trec_eval for family in CATALOGUE.values() if family.trec_eval}
 
-_NAME = re.compile(r"(?P<family>[^@]+?)(?:@(?P<cutoff>[0-9]+))?")
+_NAME = re.compile(r"(?P<family>[^@(]+?)(?:\((?P<parameter>[^)]*)\))?(?:@(?P<cutoff>[0-9]+))?")
 _TREC_EVAL_NAME = re.compile(r"(?P<family>[A-Za-z_]+?)_(?P<cutoff>[0-9]+)")
 
 
 @dataclass(frozen=True)
 class Measure:
-    """One measure: a family and its cutoff k (None: the whole ranking).
+    """One measure: a family, its cutoff k (None: the whole ranking) and its
+    parameter's value (None: the family takes none).
 
     Examples
     --------
     >>> m = parse_measure("nDCG@10")
     >>> m.family, m.cutoff, m.name, m.trec_eval_name
     ('nDCG', 10, 'nDCG@10', 'ndcg_cut_10')
+    >>> parse_measure("RBP(p=0.8)").trec_eval_name  # trec_eval -m rbp.p=0.8
+    'rbp_p=0.8'
     """
 
     family: str
     cutoff: int | None = None
+    value: float | None = None
 
     @property
     def name(self) -> str:
-        """The name in ir_measures' spelling, such as ``P@10``."""
-        return self.family if self.cutoff is None else f"{self.family}@{self.cutoff}"
+        """The name in ir_measures' spelling, such as ``P@10`` or ``RBP(p=0.8)``."""
+        name = self.family
+        if self.value is not None:
+            name += f"({self.record.parameter[0]}={self.value!r})"
+        return name if self.cutoff is None else f"{name}@{self.cutoff}"
 
     @property
     def trec_eval_name(self) -> str | None:
         """trec_eval's name for this measure (``map_cut_10``), or None if it has none."""
         family = CATALOGUE[self.family]
         template = family.trec_eval if self.cutoff is None else family.trec_eval_cut
-        return None if template is None else template.format(k=self.cutoff)
+        return None if template is None else template.format(k=self.cutoff, p=self.value)
+
+    def __repr__(self) -> str:  # the value only where the family takes one
+        value = "" if self.value is None else f", value={self.value!r}"
+        return f"Measure(family={self.family!r}, cutoff={self.cutoff!r}{value})"
+
+    def values(self, rows, gain: str) -> np.ndarray:
+        """One value per row of :class:`~rankmetrics_lite.evaluate.Rows`."""
+        if self.value is None:
+            return self.record.kernel(rows, self.cutoff, gain)
+        return self.record.kernel(rows, self.cutoff, gain, self.value)
 
     @property
     def record(self) -> MeasureFamily:
@@ -169,6 +224,7 @@ def parse_measure(name: str) -> Measure:
         raise ValueError(_unknown_name_message(name))
     family = match["family"]
     rule = CATALOGUE[family].cutoff
+    value = _parameter_value(name, CATALOGUE[family], match["parameter"])
     cutoff = match["cutoff"]
     if cutoff is None:
         if rule == "required":
@@ -176,7 +232,7 @@ def parse_measure(name: str) -> Measure:
                 f"measure {name!r} needs a cutoff: write it as '{family}@k' with k a positive "
                 f"integer, for example '{family}@10'"
             )
-        return Measure(family)
+        return Measure(family, None, value)
     if rule == "none":
         raise ValueError(
             f"measure {name!r} takes no cutoff ({family} sets its own cutoff, |R|): write '{family}'"
@@ -186,7 +242,35 @@ def parse_measure(name: str) -> Measure:
             f"the cutoff of measure {name!r} must be a positive integer without leading zeros, "
             f"got {cutoff!r}"
         )
-    return Measure(family, int(cutoff))
+    return Measure(family, int(cutoff), value)
+
+
+def _parameter_value(name: str, family: MeasureFamily, text: str | None) -> float | None:
+    """The value of the family's parameter, written once and in one spelling."""
+    if family.parameter is None:
+        if text is not None:
+            raise ValueError(f"measure {name!r} takes no parameter: write {family.example()!r}")
+        return None
+    key, example = family.parameter
+    form = f"{family.name}({key}=...)"
+    if text is None:
+        raise ValueError(
+            f"measure {name!r} needs its {key}: write it as {form}, for example "
+            f"'{family.name}({key}={example})' (ir_measures' default; trec_eval's is {key}=0.9)"
+        )
+    given, _, number = text.partition("=")
+    try:
+        value = float(number)
+    except ValueError:
+        value = None
+    if given.strip() != key or value is None or not 0 < value < 1:
+        raise ValueError(
+            f"measure {name!r}: write its parameter as {form} with {key} a number strictly "
+            f"between 0 and 1, for example '{family.name}({key}={example})'"
+        )
+    if text != f"{key}={value!r}":  # one spelling per measure, so results hold it once
+        raise ValueError(f"measure {name!r}: write it as '{family.name}({key}={value!r})'")
+    return value
 
 
 def parse_measures(measures: str | Iterable[str]) -> list[Measure]:
@@ -233,6 +317,8 @@ def _translation(name: str) -> tuple[str, str] | None:
     family = _OTHER_SPELLINGS[match["family"].lower()]
     is_trec_eval = match["cutoff"] is None and match["family"] in _TREC_EVAL_PLAIN_NAMES
     origin = " (trec_eval's name)" if is_trec_eval else ""
+    if CATALOGUE[family].parameter is not None:
+        return CATALOGUE[family].example(), origin
     if match["cutoff"] is None and CATALOGUE[family].cutoff == "required":
         return f"{family}@10", origin
     return (family if match["cutoff"] is None else f"{family}@{match['cutoff']}"), origin
@@ -246,7 +332,7 @@ def _close_names(name: str) -> list[str]:
     for family in CATALOGUE.values():
         rule = family.cutoff
         takes_cutoff = rule != "none" and (cutoff is not None or rule == "required")
-        candidate = f"{family.name}@{cutoff or 10}" if takes_cutoff else family.name
+        candidate = f"{family.name}@{cutoff or 10}" if takes_cutoff else family.example()
         candidates[candidate.lower()] = candidate
     close = difflib.get_close_matches(name.lower(), candidates, n=3, cutoff=0.5)
     return [candidates[c] for c in close]

@@ -13,7 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
-BUILD_HTML = ROOT / "_build" / "html"
+# The tests' own build: never the reader's _build/html (`make book`, `make serve`).
+TEST_BUILD = ROOT / "_build" / "test-book"
+BUILD_HTML = TEST_BUILD / "_build" / "html"
 # trec_eval's own test collection, beside the repository (absent in a clone elsewhere).
 TREC_EVAL_TEST = ROOT.parent / "shared" / "data" / "trec_eval_test"
 
@@ -27,7 +29,8 @@ def _strict_build() -> list[str]:
     """Build the whole book strictly (-W -n --keep-going); return its problems."""
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     result = subprocess.run(
-        [str(jupyter_book), "build", str(ROOT), "--builder", "html", "--all",
+        [str(jupyter_book), "build", str(ROOT), "--path-output", str(TEST_BUILD),
+         "--builder", "html", "--all",
          "-W", "-n", "--keep-going"],
         capture_output=True, text=True, timeout=900,
     )
@@ -46,9 +49,9 @@ def built_book() -> Path:
     for this run; the others wait for the lock and reuse it.
     """
     run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"single-{os.getpid()}"
-    BUILD_HTML.parent.mkdir(parents=True, exist_ok=True)
-    outcome = BUILD_HTML.parent / ".strict-build-outcome.json"
-    with open(BUILD_HTML.parent / ".strict-build.lock", "w") as lock:
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    outcome = TEST_BUILD / ".strict-build-outcome.json"
+    with open(TEST_BUILD / ".strict-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         recorded = json.loads(outcome.read_text()) if outcome.exists() else {}
         if recorded.get("run") != run_id:
@@ -57,3 +60,19 @@ def built_book() -> Path:
     assert not recorded["problems"], "the strict book build failed:\n" + "\n".join(
         recorded["problems"])
     return BUILD_HTML
+
+
+# Tests that need these fixtures are slow: they carry the marker, so that
+# `make test-package` (-m "not slow and not book and not browser and not kernel") skips them.
+SLOW_FIXTURES = {"built_book": "book", "student": "book", "graded": "kernel"}
+# The chapter views' tests render every frame of their figures: seconds each.
+SLOW_MODULES = ("test_views_", "test_slider")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.name.startswith(SLOW_MODULES):
+            item.add_marker("slow")
+        for fixture, marker in SLOW_FIXTURES.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)

@@ -20,9 +20,9 @@ import yaml
 
 from conftest import ROOT, chapter_notebooks
 
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))  # the tools package
 
-from student_edition import strip_solutions  # noqa: E402
+from tools.student_edition import strip_solutions  # noqa: E402
 
 # A line of solution code is "distinctive" when it is this long and appears nowhere
 # outside the solutions of its chapter: finding it in the student edition is a leak.

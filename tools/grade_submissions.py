@@ -1,41 +1,61 @@
-"""Grade a class's notebooks: run each one, score its exercises, write scores and feedback.
+"""Grade a class's notebooks: run each in a sandbox, judge its answers here, write scores and feedback.
 
-Usage: python tools/grade_submissions.py SUBMISSIONS [--out DIR] [--timeout SECONDS]
-                                         [--jobs N] [--assignment NOTEBOOK ...]
+Usage: python -m tools.grade_submissions SUBMISSIONS [--out DIR] [--chapters 02,13]
+           [--timeout SECONDS] [--notebook-timeout SECONDS] [--memory SIZE] [--jobs N] [--unsafe]
 
 SUBMISSIONS is a folder of submitted notebooks, one per student (``alice.ipynb``)
 or one folder per student (``alice/02-precision-at-k.ipynb``, ...). Every
-notebook runs in a fresh kernel, each cell within the time limit; one
-notebook's exception, endless loop, deleted cell or corrupt file never stops
-the others. An exercise scores 1 when one of its checks passed during the run.
+notebook runs in its own bubblewrap sandbox (tools/sandbox.py), each cell within
+``--timeout``, the whole within ``--notebook-timeout``. Its ``check(label,
+answer)`` calls send the answers to this process, which judges the last answer
+per exercise against the pristine package. One notebook's exception, endless
+loop, deleted cell, crash or corrupt file never stops the others.
 
 Written to OUT (default ``_build/grades``):
 
-* ``scores.csv``: one row per student, one column per exercise label (1 or 0),
-  and ``total``. The columns are every checked exercise of the chapters the
-  submissions belong to (found from the labels they check), in book order;
-  ``--assignment`` names the chapter notebooks instead.
-* ``feedback/<student>.md``: the verdict of each exercise (the hint when it is
-  not yet right, never the answer) and what went wrong while running.
+* ``scores.csv``: one row per student, one column per exercise of the assigned
+  chapters (``--chapters``; default: the chapters the submission files are named
+  after), 1 or 0, and ``total``.
+* ``feedback/<student>.md``: the verdict on each exercise (the hint when it is
+  not yet right, never the answer), answers to exercises outside the assignment,
+  and what went wrong while running.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
 import os
 import re
+import secrets
+import shutil
 import sys
+import tempfile
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from run_submission import SubmissionRun, run_submission
+if __package__ in (None, ""):  # run as a script: make the tools package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools import sandbox  # noqa: E402
+from tools.cgroup_limits import SandboxGroup  # noqa: E402
+from tools.output_folders import UnsafeOutputFolder, claim, clear  # noqa: E402
+from tools.run_submission import Settings, SubmissionRun, run_submission  # noqa: E402
 
-from rankmetrics_lite.course.exercises import Verdict, exercise_labels
+from rankmetrics_lite.course.exercises import Verdict, exercise_labels  # noqa: E402
+from rankmetrics_lite.course.exercises.hidden_cases import (  # noqa: E402
+    hidden_variants,
+    variants_to_data,
+)
+from rankmetrics_lite.course.exercises.replay import judge  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+# What grading writes into its output folder, and so may replace on its next run.
+WRITES = ["scores.csv", "feedback"]
 # check("label", ...) in a notebook's text, also inside its JSON (where quotes are escaped).
 _CHECK_LABEL = re.compile(r"""check\(\s*\\?["']([\w.-]+)\\?["']""")
+_CHAPTER_NAME = re.compile(r"^(\d{2})-")
+_SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*([KMGT]?)i?B?$", re.IGNORECASE)
 
 
 def find_submissions(folder: Path) -> dict[str, list[Path]]:
@@ -59,44 +79,71 @@ def checked_labels(path: Path) -> list[str]:
     return list(dict.fromkeys(_CHECK_LABEL.findall(text)))
 
 
-def chapter_labels(chapters: list[Path]) -> dict[str, list[str]]:
-    """Chapter name -> the registered exercise labels it checks, in order."""
+def chapter_notebook(number: str, book: Path = ROOT / "book") -> Path:
+    """The book's notebook of chapter ``number`` (``"02"``)."""
+    found = sorted(book.glob(f"{number}-*.ipynb"))
+    if not re.fullmatch(r"\d{2}", number) or not found:
+        raise ValueError(f"--chapters (CHAPTERS) must name chapters of the book by their two-digit "
+                         f"number, e.g. 02,13; got {number!r} (no book/{number}-*.ipynb)")
+    return found[0]
+
+
+def chapters_named_by(students: dict[str, list[Path]]) -> list[str]:
+    """The chapter numbers the submission files are named after (``02-precision-at-k.ipynb``)."""
+    return sorted({match[1] for notebooks in students.values() for path in notebooks
+                   if (match := _CHAPTER_NAME.match(path.name))})
+
+
+def exercise_columns(chapters: list[str]) -> list[str]:
+    """The registered exercises of the assigned chapters, in book order."""
     registered = set(exercise_labels())
-    return {path.stem: [label for label in checked_labels(path) if label in registered]
-            for path in chapters}
-
-
-def exercise_columns(seen: set[str], chapters: dict[str, list[str]]) -> list[str]:
-    """Every label of each chapter that ``seen`` touches (book order), then the other seen labels."""
     columns: list[str] = []
-    for labels in chapters.values():
-        if seen & set(labels):
-            columns += [label for label in labels if label not in columns]
-    registered = set(exercise_labels())
-    return columns + sorted(label for label in seen - set(columns) if label in registered)
+    for number in sorted(chapters):
+        columns += [label for label in checked_labels(chapter_notebook(number))
+                    if label in registered and label not in columns]
+    return columns
 
 
-def best_verdicts(verdicts: list[Verdict]) -> dict[str, Verdict]:
-    """Per label: a passing verdict if any check passed, else the last one given."""
-    best: dict[str, Verdict] = {}
-    for verdict in verdicts:
-        if not (verdict.label in best and best[verdict.label].passed):
-            best[verdict.label] = verdict
-    return best
+def last_answers(runs: list[SubmissionRun]) -> dict[str, dict]:
+    """Per label, the last answer the student sent: one answer per exercise counts."""
+    last: dict[str, dict] = {}
+    for run in runs:
+        for answer in run.answers:
+            last[answer["label"]] = answer
+    return last
 
 
-def feedback_text(student: str, columns: list[str], best: dict[str, Verdict],
-                  runs: list[SubmissionRun], folder: Path) -> str:
-    score = sum(best[label].passed for label in columns if label in best)
+def verdicts(answers: dict[str, dict], columns: list[str], variants: dict) -> dict[str, Verdict]:
+    """The grader's verdict on each assigned exercise the student answered."""
+    judged = {}
+    for label in columns:
+        if label in answers:
+            try:
+                judged[label] = judge(answers[label], variants)
+            except Exception as error:  # a malformed answer line: the student's, not ours
+                judged[label] = Verdict(label, False, f"not yet. The answer could not be read "
+                                                      f"({type(error).__name__}).")
+    return judged
+
+
+def feedback_text(student: str, columns: list[str], judged: dict[str, Verdict],
+                  answers: dict[str, dict], runs: list[SubmissionRun], folder: Path) -> str:
+    score = sum(v.passed for v in judged.values())
     lines = [f"# Feedback for {student}", "", f"Score: {score} of {len(columns)} exercises.", "",
              "## Exercises", ""]
     for label in columns:
-        if label not in best:
-            lines.append(f"- [ ] {label}: no check of this exercise ran. Run its cell, ending in "
+        if label not in judged:
+            lines.append(f"- [ ] {label}: no answer was sent. Run its cell, ending in "
                          f'check("{label}", ...), with your answer (was the cell deleted?).')
         else:
-            verdict = best[label]
-            lines.append(f"- [{'x' if verdict.passed else ' '}] {label}: {verdict.message}")
+            lines.append(f"- [{'x' if judged[label].passed else ' '}] {label}: {judged[label].message}")
+    registered = set(exercise_labels())
+    extra = [label for label in answers if label not in columns]
+    if extra:
+        lines += ["", "## Answers not scored", ""]
+        lines += [f"- {_shorten(label, 80)}: " + ("not part of this assignment." if label in registered
+                                                  else "not an exercise of the course.")
+                  for label in extra[:50]]
     problems = [(run.notebook, problem) for run in runs for problem in run.problems]
     if problems:
         lines += ["", "## Problems while running your notebook", ""]
@@ -104,11 +151,24 @@ def feedback_text(student: str, columns: list[str], best: dict[str, Verdict],
     return "\n".join(lines) + "\n"
 
 
-def run_all(notebooks: list[Path], timeout: float, jobs: int) -> dict[Path, SubmissionRun]:
-    """Run every notebook, ``jobs`` at a time, each in its own kernel; never raises for one."""
+def pristine_package(folder: Path, variants: dict) -> Path:
+    """A copy of the package (no book, no tests), the runner and the hidden inputs, for the sandboxes."""
+    shutil.copytree(ROOT / "rankmetrics_lite", folder / "rankmetrics_lite",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copyfile(Path(__file__).with_name("notebook_runner.py"), folder / "notebook_runner.py")
+    (folder / "hidden_cases.json").write_text(json.dumps(variants_to_data(variants)))
+    for path in [folder, *folder.rglob("*")]:  # readable by the sandboxes' users, writable by none
+        path.chmod(0o755 if path.is_dir() else 0o444)
+    folder.parent.chmod(0o711)
+    return folder
+
+
+def run_all(notebooks: list[Path], settings: Settings, jobs: int) -> dict[Path, SubmissionRun]:
+    """Run every notebook, ``jobs`` at a time, each in its own sandbox; never raises for one."""
     done: dict[Path, SubmissionRun] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_submission, path, timeout): path for path in notebooks}
+        futures = {pool.submit(run_submission, path, settings, slot): path
+                   for slot, path in enumerate(notebooks)}
         for future in as_completed(futures):
             path = futures[future]
             try:
@@ -116,12 +176,12 @@ def run_all(notebooks: list[Path], timeout: float, jobs: int) -> dict[Path, Subm
             except Exception as error:  # the worker itself failed: grade the notebook as not run
                 done[path] = SubmissionRun(path, problems=[
                     f"the grader could not run this notebook ({type(error).__name__}: {error})"])
-            print(f"[{len(done)}/{len(notebooks)}] {path}: {len(done[path].verdicts)} check(s), "
-                  f"{len(done[path].problems)} problem(s)", flush=True)
+            print(f"[{len(done)}/{len(notebooks)}] {path}: {len(done[path].answers)} answer(s), "
+                  f"{len(done[path].problems)} problem(s), {done[path].seconds:.0f} s", flush=True)
     return done
 
 
-def grade(folder: Path, out: Path, timeout: float, assignment: list[Path] | None = None,
+def grade(folder: Path, out: Path, settings: Settings, chapters: list[str] | None = None,
           jobs: int = 1) -> Path:
     """Grade every submission in ``folder``; write scores.csv and feedback/ into ``out``."""
     if not folder.is_dir():
@@ -130,28 +190,55 @@ def grade(folder: Path, out: Path, timeout: float, assignment: list[Path] | None
     if not students:
         raise SystemExit(f"error: no .ipynb files in {folder}: SUBMISSIONS must hold the "
                          "students' notebooks (alice.ipynb, or alice/<chapter>.ipynb)")
-    done = run_all([path for notebooks in students.values() for path in notebooks], timeout, jobs)
-    runs = {student: [done[path] for path in notebooks] for student, notebooks in students.items()}
+    chapters = chapters or chapters_named_by(students)
+    if not chapters:
+        raise SystemExit("error: name the chapters assigned, e.g. CHAPTERS=02,13 (--chapters): the "
+                         "submission files are not named after chapters (02-precision-at-k.ipynb)")
+    try:
+        columns = exercise_columns(chapters)
+        out = claim(out, "grade", "GRADES (--out)")
+    except (ValueError, UnsafeOutputFolder) as refusal:
+        raise SystemExit(f"error: {refusal} (nothing was written or deleted)") from None
+    clear(out, WRITES)
+    if not settings.unsafe and not _cgroups_available():
+        print("warning: no writable cgroup hierarchy (run as root for one): each notebook's memory "
+              "and file sizes are limited, its number of processes is not", file=sys.stderr)
+    variants = hidden_variants(secrets.randbits(32))
+    with tempfile.TemporaryDirectory(prefix="grading-") as scratch:
+        package = pristine_package(Path(scratch) / "package", variants)
+        settings = Settings(settings.cell_timeout, settings.notebook_timeout, settings.limits,
+                            package, settings.unsafe)
+        done = run_all([path for notebooks in students.values() for path in notebooks],
+                       settings, jobs)
 
-    seen = {v.label for student_runs in runs.values() for run in student_runs for v in run.verdicts}
-    seen |= {label for notebooks in students.values() for path in notebooks
-             for label in checked_labels(path)}
-    chapters = chapter_labels(assignment or sorted((ROOT / "book").glob("*.ipynb")))
-    columns = (list(dict.fromkeys(label for labels in chapters.values() for label in labels))
-               if assignment else exercise_columns(seen, chapters))
-
-    (out / "feedback").mkdir(parents=True, exist_ok=True)
+    (out / "feedback").mkdir()
     scores = out / "scores.csv"
     with scores.open("w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["student", *columns, "total"])
-        for student, student_runs in runs.items():
-            best = best_verdicts([v for run in student_runs for v in run.verdicts])
-            marks = [int(label in best and best[label].passed) for label in columns]
+        for student, notebooks in students.items():
+            runs = [done[path] for path in notebooks]
+            answers = last_answers(runs)
+            judged = verdicts(answers, columns, variants)
+            marks = [int(label in judged and judged[label].passed) for label in columns]
             writer.writerow([student, *marks, sum(marks)])
             (out / "feedback" / f"{student}.md").write_text(
-                feedback_text(student, columns, best, student_runs, folder))
+                feedback_text(student, columns, judged, answers, runs, folder))
     return scores
+
+
+def _cgroups_available() -> bool:
+    group = SandboxGroup(f"rankmetrics-grading-probe-{os.getpid()}", 1, 2**30)
+    group.close()
+    return group.limits_processes
+
+
+def memory_size(text: str) -> int:
+    """``"4G"``, ``"512M"``, ``"2GiB"`` or bytes, as bytes."""
+    match = _SIZE.match(text.strip())
+    if not match or float(match[1]) <= 0:
+        raise ValueError(f"--memory (MEMORY) must be a size such as 4G or 512M, got {text!r}")
+    return int(float(match[1]) * 1024 ** " KMGT".index(match[2].upper() or " "))
 
 
 def main(argv: list[str]) -> int:
@@ -159,23 +246,43 @@ def main(argv: list[str]) -> int:
     parser.add_argument("submissions", type=Path, help="folder of submitted notebooks")
     parser.add_argument("--out", type=Path, default=ROOT / "_build" / "grades",
                         help="folder for scores.csv and feedback/ (default: _build/grades)")
+    parser.add_argument("--chapters", default="",
+                        help="assigned chapters by number, e.g. 02,13 (default: the chapters the "
+                             "submission files are named after)")
     parser.add_argument("--timeout", type=float, default=120,
                         help="time limit per cell, in seconds (default: 120)")
+    parser.add_argument("--notebook-timeout", type=float, default=900,
+                        help="time limit per notebook, in seconds (default: 900)")
+    parser.add_argument("--memory", default="4G",
+                        help="memory (address space) per process of a submission (default: 4G)")
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
                         help="notebooks run at the same time (default: up to 4)")
-    parser.add_argument("--assignment", type=Path, action="append",
-                        help="a chapter notebook whose exercises are the columns (repeatable)")
+    parser.add_argument("--unsafe", action="store_true",
+                        help="run without the bubblewrap sandbox (students' code unconfined)")
     args = parser.parse_args(argv)
     if args.timeout <= 0:
         parser.error(f"--timeout must be a positive number of seconds, got {args.timeout:g}")
+    if args.notebook_timeout <= 0:
+        parser.error(f"--notebook-timeout must be a positive number of seconds, "
+                     f"got {args.notebook_timeout:g}")
     if args.jobs < 1:
         parser.error(f"--jobs must be a positive integer, got {args.jobs}")
-    for path in args.assignment or []:
-        if not path.is_file():
-            parser.error(f"--assignment must name a chapter notebook, got {path} (no such file)")
-    scores = grade(args.submissions, args.out, args.timeout, args.assignment, args.jobs)
+    try:
+        memory = memory_size(args.memory)
+    except ValueError as error:
+        parser.error(str(error))
+    if not args.unsafe and sandbox.bubblewrap() is None:
+        parser.error(f"the sandbox tool bwrap is missing: {sandbox.INSTALL_HINT}")
+    chapters = [c.strip() for c in args.chapters.split(",") if c.strip()]
+    settings = Settings(args.timeout, args.notebook_timeout, sandbox.Limits(memory), ROOT, args.unsafe)
+    scores = grade(args.submissions, args.out, settings, chapters, args.jobs)
     print(f"scores: {scores}\nfeedback: {scores.parent / 'feedback'}")
     return 0
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 if __name__ == "__main__":

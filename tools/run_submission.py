@@ -1,55 +1,65 @@
-"""Run one submitted notebook in a fresh kernel and collect the verdicts of its exercise checks.
+"""Run one submitted notebook in its own sandbox and collect the answers it sends.
 
-Every ``check(label, answer)`` call records its verdict inside the kernel
-(``rankmetrics_lite.course.exercises.registry.recorded_verdicts``). The runner appends
-one cell to the notebook that hands those verdicts back, runs every cell with a
-time limit, and keeps going past the student's exceptions and endless loops
-(the kernel is interrupted and the next cell runs). If the kernel dies or stays
-stuck, the verdicts are read from the outputs of the cells that did run.
+The grader (this process) clears the notebook's saved outputs, hands it to a
+fresh sandbox (tools/sandbox.py) and reads the answer channel, a pipe that every
+``check(label, answer)`` in the notebook writes one JSON line to, as it runs.
+Each answer is kept here as soon as it arrives, so a notebook that answers and
+then crashes, hangs or is killed keeps what it sent. The whole notebook is
+stopped after ``notebook_timeout`` seconds; nothing it started survives it.
 
 Nothing the notebook does raises out of :func:`run_submission`: every failure
-becomes a line in ``problems``, worded for the student.
+becomes a line in ``problems``, worded for the student. The answers are judged
+later, in the grader's own process (tools/grade_submissions.py).
 """
 
 from __future__ import annotations
 
-import re
+import json
+import os
+import select
+import shutil
+import signal
 import subprocess
+import sys
 import tempfile
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
-from nbclient.exceptions import DeadKernelError
 
-from rankmetrics_lite.course.exercises import Verdict, exercise_labels
+from tools import sandbox
+from tools.cgroup_limits import SandboxGroup
 
-VERDICTS_MIME = "application/vnd.rankmetrics-lite.verdicts+json"
-COLLECT_VERDICTS = f"""\
-from IPython.display import display as _grader_display
-from rankmetrics_lite.course.exercises.registry import recorded_verdicts as _grader_verdicts
-_grader_display({{{VERDICTS_MIME!r}: [[v.label, v.passed, v.message] for v in _grader_verdicts()]}},
-                raw=True)"""
-_TIMEOUT_ERROR = "CellTimeLimit"
-# After this many cells in a row hit the time limit, the kernel is stuck: stop.
-_STUCK_AFTER = 2
-# A verdict as check(...) shows it: "label: message".
-_VERDICT_LINE = re.compile(r"^(?P<label>[\w.-]+): (?P<message>.+)$", re.MULTILINE)
+# Beyond these, a notebook is flooding the channel: the rest is dropped.
+MAX_LINE = 4 * 2**20
+MAX_ANSWERS = 5000
 
 
 @dataclass
 class SubmissionRun:
-    """What running one notebook gave: every verdict recorded, and what went wrong."""
+    """What running one notebook gave: the answers it sent, in order, and what went wrong."""
 
     notebook: Path
-    verdicts: list[Verdict] = field(default_factory=list)
+    answers: list[dict] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0  # wall time of the run, for the grader's progress lines
 
 
-def run_submission(path: Path, timeout: float) -> SubmissionRun:
-    """Run the notebook at ``path`` in a fresh kernel, each cell limited to ``timeout`` seconds."""
+@dataclass(frozen=True)
+class Settings:
+    cell_timeout: float
+    notebook_timeout: float
+    limits: sandbox.Limits
+    package: Path  # the pristine package, with notebook_runner.py and hidden_cases.json
+    unsafe: bool = False  # run without the sandbox (the instructor said UNSAFE=1)
+
+
+def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionRun:
+    """Run the notebook at ``path`` in a sandbox; ``slot`` tells concurrent runs apart."""
     run = SubmissionRun(Path(path))
+    started = time.monotonic()
     try:
         notebook = nbformat.read(path, as_version=4)
         cells = notebook.cells
@@ -58,95 +68,145 @@ def run_submission(path: Path, timeout: float) -> SubmissionRun:
         for cell in cells:  # outputs saved by the student prove nothing: only this run counts
             if cell.get("cell_type") == "code":
                 cell.outputs = []
+                cell.execution_count = None
     except Exception as error:  # a corrupt file is the student's problem, not the grader's
         run.problems.append(f"the notebook could not be read ({type(error).__name__}: "
                             f"{_shorten(str(error))}); save it again from Jupyter and resubmit")
         return run
-    cells.append(nbformat.v4.new_code_cell(COLLECT_VERDICTS))
+    work = Path(tempfile.mkdtemp(prefix="submission-"))
     try:
-        _execute(notebook, timeout, run.problems)
-    except Exception as error:  # the kernel could not even start: say so, grade what is there
-        run.problems.append(f"the notebook could not be run ({type(error).__name__}: "
-                            f"{_shorten(str(error))})")
-    collected = _collected_verdicts(cells[-1])
-    run.verdicts = collected if collected is not None else verdicts_in_outputs(cells[:-1])
+        os.chmod(work, 0o711)  # the sandbox's user reaches the two files below, nothing else
+        submission, channel = work / "submission.ipynb", work / "answers"
+        nbformat.write(notebook, submission)
+        os.chmod(submission, 0o644)
+        os.mkfifo(channel, 0o622)  # the sandbox writes as nobody; only the grader reads
+        _run_in_sandbox(run, submission, channel, settings, slot)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        run.seconds = time.monotonic() - started
     return run
 
 
-def _execute(notebook: nbformat.NotebookNode, timeout: float, problems: list[str]) -> None:
-    errors: dict[int, tuple[str, str]] = {}
+def _run_in_sandbox(run: SubmissionRun, submission: Path, channel: Path, settings: Settings,
+                    slot: int) -> None:
+    runner = [str(Path(sys.prefix) / "bin" / "python")]
+    if settings.unsafe:
+        env = {**os.environ, **sandbox.environment(),
+               "PYTHONPATH": str(settings.package), "RANKMETRICS_ANSWER_CHANNEL": str(channel),
+               "RANKMETRICS_HIDDEN_CASES": str(settings.package / "hidden_cases.json")}
+        env["HOME"] = env["TMPDIR"] = env["MPLCONFIGDIR"] = env["IPYTHONDIR"] = tempfile.gettempdir()
+        env.pop("JUPYTER_RUNTIME_DIR")
+        argv = runner + [str(settings.package / "notebook_runner.py"), str(submission),
+                         str(settings.cell_timeout)]
+    else:
+        env = None
+        argv = sandbox.command(runner + [f"{sandbox.PACKAGE}/notebook_runner.py", sandbox.SUBMISSION,
+                                         str(settings.cell_timeout)],
+                               settings.package, submission, channel, settings.limits)
+    # Opened read-write: the pipe never reports its end while the grader holds it, and the
+    # grader reads it without blocking whether or not the notebook has opened it yet.
+    reader = os.open(channel, os.O_RDWR | os.O_NONBLOCK)
+    collector = _Collector(reader, run)
+    collector.start()
+    report = tempfile.TemporaryFile()
+    group = SandboxGroup(f"rankmetrics-grading-{os.getpid()}-{slot}", settings.limits.processes,
+                         settings.limits.memory + settings.limits.tmp_size)
+    try:
+        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=report,
+                                   stderr=subprocess.DEVNULL, env=env,
+                                   preexec_fn=sandbox.apply_limits(settings.limits, group))
+        try:
+            process.wait(timeout=settings.notebook_timeout)
+        except subprocess.TimeoutExpired:
+            run.problems.append(f"the notebook ran longer than {settings.notebook_timeout:g} s in "
+                                "all and was stopped; the answers it had sent still count")
+        finally:
+            _stop(process)
+        report.seek(0)
+        run.problems += _problems_in(report.read(), process.returncode)
+    finally:
+        group.close()
+        collector.finish()
+        os.close(reader)
+        report.close()
 
-    def remember_error(cell, cell_index, execute_reply):
-        content = execute_reply.get("content", {})
-        errors[cell_index] = (content.get("ename", "Error"), content.get("evalue", ""))
 
-    collector = len(notebook.cells) - 1
-    with tempfile.TemporaryDirectory(prefix="grading-") as workdir:
-        client = NotebookClient(
-            notebook, timeout=timeout, kernel_name="python3", allow_errors=True,
-            interrupt_on_timeout=True, shutdown_kernel="immediate", record_timing=False,
-            error_on_timeout={"ename": _TIMEOUT_ERROR, "evalue": "", "traceback": []},
-            store_widget_state=False, resources={"metadata": {"path": workdir}},
-            on_cell_error=remember_error,
-        )
-        with client.setup_kernel(stderr=subprocess.DEVNULL):  # the kernel's own log is noise here
-            client.wait_for_reply(client.kc.kernel_info())
-            stuck = 0
-            for index, cell in enumerate(notebook.cells):
-                try:
-                    client.execute_cell(cell, index)
-                except DeadKernelError:
-                    problems.append(f"the kernel died while running {_describe(cell, index, collector)}; "
-                                    "the cells after it were not run")
-                    return
-                if index in errors:
-                    ename, evalue = errors[index]
-                    problems.append(_error_message(cell, index, collector, ename, evalue, timeout))
-                stuck = stuck + 1 if errors.get(index, ("",))[0] == _TIMEOUT_ERROR else 0
-                if stuck >= _STUCK_AFTER:
-                    problems.append("the kernel stopped responding after the time limit; "
-                                    "the remaining cells were not run")
-                    return
+def _stop(process: subprocess.Popen) -> None:
+    """Kill the sandbox and everything in it (its PID namespace ends with it)."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    process.wait()
 
 
-def _error_message(cell, index: int, collector: int, ename: str, evalue: str, timeout: float) -> str:
-    where = _describe(cell, index, collector)
-    if ename == _TIMEOUT_ERROR:
-        return f"{where} ran longer than {timeout:g} s and was stopped (an endless loop?)"
-    return f"{where} raised {ename}: {_shorten(evalue)}"
+def _problems_in(report: bytes, returncode: int) -> list[str]:
+    """The runner's report, read as untrusted text: it only words the student's own feedback."""
+    for line in reversed(report.decode(errors="replace").splitlines()[-50:]):
+        try:
+            problems = json.loads(line)["problems"]
+        except (ValueError, KeyError, TypeError):
+            continue
+        if isinstance(problems, list):
+            return [_shorten(str(p), 400) for p in problems[:50]]
+    if returncode == -signal.SIGKILL:
+        return []  # stopped by the grader: said already
+    return ["the notebook did not run to its end (its sandbox stopped); "
+            "the answers it had sent still count"]
 
 
-def _describe(cell, index: int, collector: int) -> str:
-    if index == collector:
-        return "the grader's final cell (which collects the verdicts)"
-    first_line = next((line.strip() for line in cell.source.splitlines() if line.strip()), "")
-    return f"cell {index + 1} ({_shorten(first_line, 60)!r})"
+class _Collector(threading.Thread):
+    """Reads the answer channel while the notebook runs; keeps each complete line."""
+
+    def __init__(self, descriptor: int, run: SubmissionRun):
+        super().__init__(daemon=True)
+        self.descriptor, self._run = descriptor, run
+        self.buffer = b""
+        self.done = threading.Event()
+        self.dropped = False
+
+    def run(self) -> None:  # noqa: D401 (threading's name)
+        while not self.done.is_set():
+            ready, _, _ = select.select([self.descriptor], [], [], 0.2)
+            if ready:
+                self._read()
+
+    def finish(self) -> None:
+        self.done.set()
+        self.join()
+        self._read()  # what arrived just before the sandbox stopped
+        if self.dropped:
+            self._run.problems.append("the notebook sent too many or too large answers; "
+                                      "the excess was ignored")
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.descriptor, 1 << 16)
+            except BlockingIOError:
+                return
+            if not chunk:
+                return
+            self.buffer += chunk
+            *lines, self.buffer = self.buffer.split(b"\n")
+            if len(self.buffer) > MAX_LINE:
+                self.buffer, self.dropped = b"", True
+            for line in lines:
+                self._keep(line)
+
+    def _keep(self, line: bytes) -> None:
+        if len(self._run.answers) >= MAX_ANSWERS or len(line) > MAX_LINE:
+            self.dropped = True
+            return
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            return
+        if isinstance(answer, dict) and isinstance(answer.get("label"), str):
+            self._run.answers.append(answer)
 
 
 def _shorten(text: str, limit: int = 200) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def _collected_verdicts(cell: nbformat.NotebookNode) -> list[Verdict] | None:
-    for output in cell.get("outputs", []):
-        data = output.get("data", {})
-        if VERDICTS_MIME in data:
-            return [Verdict(str(label), bool(passed), str(message))
-                    for label, passed, message in data[VERDICTS_MIME]]
-    return None
-
-
-def verdicts_in_outputs(cells: list) -> list[Verdict]:
-    """The verdicts shown in the outputs of ``cells`` ("label: message" lines), in order."""
-    known = set(exercise_labels())
-    found = []
-    for cell in cells:
-        for output in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
-            text = output.get("text") or output.get("data", {}).get("text/plain", "")
-            text = "".join(text) if isinstance(text, list) else str(text)
-            for match in _VERDICT_LINE.finditer(text):
-                if match["label"] in known:
-                    message = match["message"].strip()
-                    found.append(Verdict(match["label"], message == "correct.", message))
-    return found

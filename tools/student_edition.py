@@ -32,7 +32,13 @@ from pathlib import Path
 import nbformat
 import yaml
 
+if __package__ in (None, ""):  # run as a script: make the tools package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.output_folders import UnsafeOutputFolder, claim, clear  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
+# What this tool writes into its output folder, and so may replace on its next run.
+WRITES = ["book", "html", "_build", "_config.yml", "_toc.yml"]
 # Opening fence of a solution directive: ```{solution-start} label, :::{solution} label, ...
 _SOLUTION_FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|:{3,})\{(?P<name>solution(?:-start|-end)?)\}")
 _CHECK_CALL = re.compile(r"\bcheck\(")
@@ -118,9 +124,7 @@ def chapter_notebooks(book: Path) -> list[Path]:
 
 
 def write_student_book(book: Path, out_book: Path) -> list[Path]:
-    """Copy ``book`` to ``out_book`` with every chapter notebook stripped of its solutions."""
-    if out_book.exists():
-        shutil.rmtree(out_book)
+    """Copy ``book`` to ``out_book`` (a new folder) with every chapter notebook stripped of its solutions."""
     shutil.copytree(book, out_book, ignore=shutil.ignore_patterns(
         "*.ipynb", ".ipynb_checkpoints", "__pycache__"))
     written = []
@@ -167,8 +171,11 @@ def main(argv: list[str]) -> int:
                         help="folder to write the student edition into (default: _build/student)")
     parser.add_argument("--no-html", action="store_true", help="write the notebooks only")
     args = parser.parse_args(argv)
-    out = args.out.resolve()
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out = claim(args.out, "student", "STUDENT_OUT (--out)")
+    except UnsafeOutputFolder as refusal:
+        parser.error(f"{refusal} (nothing was written or deleted)")
+    clear(out, WRITES)
     notebooks = write_student_book(ROOT / "book", out / "book")
     write_student_config(ROOT, out)
     print(f"{len(notebooks)} student notebooks, without solutions, in {out / 'book'}")

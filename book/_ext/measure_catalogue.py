@@ -12,7 +12,7 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
-from rankmetrics_lite.measures import CATALOGUE
+from rankmetrics_lite.measures import CATALOGUE, parse_measure
 
 EXAMPLE_CUTOFF = 10
 
@@ -21,14 +21,10 @@ def catalogue_rows() -> list[tuple[str, str, str | None, str]]:
     """(what it is, evaluate's name, trec_eval's name or None, function) per measure name."""
     rows = []
     for family in CATALOGUE.values():
-        forms = {"none": [None], "required": [EXAMPLE_CUTOFF],
-                 "optional": [None, EXAMPLE_CUTOFF]}[family.cutoff]
-        for k in forms:
-            name = family.name if k is None else f"{family.name}@{k}"
-            template = family.trec_eval if k is None else family.trec_eval_cut
-            trec_eval = None if template is None else template.format(k=k)
-            title = family.title if k is None else f"{family.title}, cutoff {k}"
-            rows.append((title, name, trec_eval, family.function))
+        for name in family.example_names(EXAMPLE_CUTOFF):
+            measure = parse_measure(name)
+            title = family.title if measure.cutoff is None else f"{family.title}, cutoff {measure.cutoff}"
+            rows.append((title, name, measure.trec_eval_name, family.function))
     return rows
 
 

@@ -1,9 +1,10 @@
 """Automatic checks of the course's exercises.
 
 Each chapter registers its exercises in a module of this package. A student
-calls :func:`check` from the notebook; an instructor's grading script calls
-:func:`grade`, which returns the verdict instead of printing it. A failed check
-says what is wrong and gives a hint, never the answer.
+calls :func:`check` from the notebook. A failed check says what is wrong and
+gives a hint, never the answer. In a graded run (``make grade``) ``check`` judges
+nothing: it sends the answer to the grader (``graded_run``), which judges it
+in its own process (``replay``).
 
 >>> from rankmetrics_lite.course.exercises import check
 >>> check("precision-short-list", 0.3)
@@ -15,25 +16,33 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from .registry import Verdict, exercise_labels, grade
+from . import graded_run
+from .registry import Verdict, exercise_labels, grade, require_label
+
+# Modules of this package that hold machinery, not a chapter's checks.
+_MACHINERY = {"registry", "answer_data", "hidden_cases", "graded_run", "replay"}
 
 
 def check(label: str, answer) -> Verdict:
     """Check ``answer`` to exercise ``label`` and say whether it is right.
 
     Returns the :class:`Verdict` (its repr is the message, so a notebook cell
-    ending in ``check(...)`` shows it).
+    ending in ``check(...)`` shows it). In a graded run it sends the answer to
+    the grader instead and says so; the last answer sent for a label counts.
     """
+    if graded_run.is_graded():
+        require_label(label)
+        graded_run.send(graded_run.record(label, answer, graded_run.hidden_variants_given()))
+        return Verdict(label, False, "answer sent to the grader (the last one sent counts).")
     return grade(label, answer)
 
 
-def _register_all() -> None:
-    """Import every chapter's module here so that its exercises register."""
-    for module in pkgutil.iter_modules(__path__):
-        if module.name != "registry":
-            importlib.import_module(f"{__name__}.{module.name}")
+def _check_modules() -> list:
+    """Every chapter's module of checks."""
+    return [importlib.import_module(f"{__name__}.{module.name}")
+            for module in pkgutil.iter_modules(__path__) if module.name not in _MACHINERY]
 
 
-_register_all()
+_check_modules()  # importing them registers their exercises
 
 __all__ = ["Verdict", "check", "exercise_labels", "grade"]

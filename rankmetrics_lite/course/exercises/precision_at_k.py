@@ -7,6 +7,9 @@ from .registry import ExerciseMistake, exercise, expect_callable, expect_number
 
 # Rankings that catch the usual slips: empty, all relevant, none relevant, zig-zag.
 _RANKINGS = [[1], [0], [1, 0, 1, 1, 0, 1, 0, 1, 0, 1], [0, 0, 1, 1], [1, 1, 1], [0, 1, 0, 0, 0, 1]]
+# (relevance, |R|) pairs for the bound exercise.
+_BOUND_CASES = [([1, 1, 0, 1, 1, 0], 4), ([0, 1, 1], 2), ([1, 1, 1, 0, 0], 3), ([1, 0, 1, 0], 5),
+                ([0, 0, 0], 1)]
 
 
 @exercise("precision-short-list")
@@ -37,9 +40,7 @@ def _every_k(answer) -> None:
 @exercise("precision-at-bound")
 def _at_bound(answer) -> None:
     expect_callable(answer, "cutoffs_at_bound")
-    cases = [([1, 1, 0, 1, 1, 0], 4), ([0, 1, 1], 2), ([1, 1, 1, 0, 0], 3), ([1, 0, 1, 0], 5),
-             ([0, 0, 0], 1)]
-    for relevance, n_relevant in cases:
+    for relevance, n_relevant in _BOUND_CASES:
         want = [k for k in range(1, len(relevance) + 1)
                 if abs(precision_at_k(relevance, k) - min(1.0, n_relevant / k)) < 1e-12]
         got = answer(list(relevance), n_relevant)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 # label -> function that raises ExerciseMistake (with a hint) if the answer is wrong
 _CHECKS: dict[str, Callable[[object], None]] = {}
-# Every verdict given in this Python process, oldest first: a grading script reads them at
-# the end of a student's notebook, in the same kernel (tools/grade_submissions.py).
+# Every verdict given in this Python process, oldest first (a history for the learner;
+# grading never reads it: the grader judges answers in its own process).
 _RECORDED: list[Verdict] = []
 
 
@@ -66,11 +66,16 @@ def recorded_verdicts() -> list[Verdict]:
     return list(_RECORDED)
 
 
-def _judge(label: str, answer) -> Verdict:
+def require_label(label: str) -> None:
+    """Raise, with the nearest labels, unless ``label`` names a registered exercise."""
     if label not in _CHECKS:
         close = difflib.get_close_matches(str(label), _CHECKS, n=3)
         hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
         raise ValueError(f"label must name an exercise of the course, got {label!r}{hint}")
+
+
+def _judge(label: str, answer) -> Verdict:
+    require_label(label)
     if answer is None or answer is Ellipsis:
         return Verdict(label, False, "no answer yet.")
     try:

@@ -1,0 +1,94 @@
+"""A bubblewrap sandbox for one submission: what it sees, what it may use.
+
+Inside: no network, its own PID namespace (nothing outlives it), a private
+writable /tmp, read-only views of the system's /usr, the course's virtual
+environment and a pristine copy of the package (no ``book/``, no solutions),
+the submission itself and the answer channel. Nothing else of the machine: not
+the course, not the other submissions, not the grades. Limits: address space
+(memory), processes, file size; the grader adds the wall time.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+INSTALL_HINT = ("install bubblewrap (Debian/Ubuntu: sudo apt-get install bubblewrap), or pass "
+                "UNSAFE=1 (--unsafe) to run the students' code unconfined")
+# Where the sandbox sees what the grader hands it.
+PACKAGE = "/grader/package"
+SUBMISSION = "/grader/submission.ipynb"
+CHANNEL = "/grader/answers"
+# System files a Python kernel reads, bound read-only when present.
+_SYSTEM = ["/usr", "/etc/ld.so.cache", "/etc/fonts", "/etc/localtime", "/etc/alternatives",
+           "/etc/ssl/certs"]
+# Inside, the submission runs as nobody, without capabilities.
+NOBODY = "65534"
+
+
+@dataclass(frozen=True)
+class Limits:
+    memory: int  # bytes of address space per process
+    processes: int = 256  # processes and threads of the submission's user
+    file_size: int = 256 * 2**20  # bytes per file written
+    tmp_size: int = 1024 * 2**20  # bytes of the private /tmp (held in memory)
+
+
+def bubblewrap() -> str | None:
+    """The bwrap program, or None."""
+    return shutil.which("bwrap")
+
+
+def command(inner: list[str], package: Path, submission: Path, channel: Path,
+            limits: Limits) -> list[str]:
+    """The command line that runs ``inner`` in a fresh sandbox."""
+    venv, python = Path(sys.prefix), Path(sys.base_prefix)
+    argv = [bubblewrap() or "bwrap", "--unshare-all", "--unshare-user", "--uid", NOBODY,
+            "--gid", NOBODY, "--cap-drop", "ALL", "--die-with-parent", "--new-session",
+             "--proc", "/proc", "--dev", "/dev",
+             "--size", str(limits.tmp_size), "--tmpfs", "/tmp"]
+    for path in _SYSTEM:
+        argv += ["--ro-bind-try", path, path]
+    for name in ("lib", "lib64", "bin", "sbin"):  # merged /usr: these are links into it
+        if Path("/" + name).is_symlink():
+            argv += ["--symlink", os.readlink("/" + name), "/" + name]
+    if python != Path("/usr"):  # the interpreter the environment was made from
+        argv += ["--ro-bind", str(python), str(python)]
+    argv += ["--ro-bind", str(venv), str(venv),
+             "--ro-bind", str(package), PACKAGE,
+             "--ro-bind", str(submission), SUBMISSION,
+             "--bind", str(channel), CHANNEL,
+             "--chdir", "/tmp", "--clearenv"]
+    for name, value in environment().items():
+        argv += ["--setenv", name, value]
+    return argv + ["--", *inner]
+
+
+def environment() -> dict[str, str]:
+    """The variables a submission's processes see (and nothing of the grader's)."""
+    venv = Path(sys.prefix)
+    return {
+        "PATH": f"{venv / 'bin'}:/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp",
+        "PYTHONPATH": PACKAGE, "PYTHONHASHSEED": "0", "MPLBACKEND": "Agg",
+        "MPLCONFIGDIR": "/tmp/matplotlib", "JUPYTER_RUNTIME_DIR": "/tmp/jupyter",
+        "JUPYTER_PLATFORM_DIRS": "1", "IPYTHONDIR": "/tmp/ipython",
+        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+        "RANKMETRICS_ANSWER_CHANNEL": CHANNEL,
+        "RANKMETRICS_HIDDEN_CASES": f"{PACKAGE}/hidden_cases.json",
+    }
+
+
+def apply_limits(limits: Limits, group=None):
+    """A ``preexec_fn`` that sets the limits in the child before it starts."""
+    def preexec() -> None:
+        os.setsid()  # its own process group, so the grader can stop all of it at once
+        if group is not None:
+            group.enter()  # processes and memory, counted for the whole sandbox
+        resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size, limits.file_size))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    return preexec
