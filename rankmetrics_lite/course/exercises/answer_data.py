@@ -52,7 +52,10 @@ def to_data(value, depth: int = 0):
     if isinstance(value, tuple):
         return {_TAG: "tuple", "items": [to_data(item, deeper) for item in value]}
     if isinstance(value, (set, frozenset)):
-        return {_TAG: "set", "items": [to_data(item, deeper) for item in value]}
+        # In a fixed order: a set of strings iterates in an order that changes with
+        # each process's hash seed, and the grader finds calls by their data.
+        items = [to_data(item, deeper) for item in value]
+        return {_TAG: "set", "items": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
     if isinstance(value, dict):
         return {_TAG: "dict", "items": [[to_data(k, deeper), to_data(v, deeper)]
                                         for k, v in value.items()]}
