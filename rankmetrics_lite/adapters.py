@@ -115,7 +115,7 @@ def _check_grades(grades: object) -> Mapping:
 # ------------------------------------------------------ ids -> relevance --
 
 
-def relevance_from_ids(ranked_items: Sequence[Hashable], relevant_items: Iterable[Hashable]) -> list[int]:
+def relevance_from_ids(ranked_items: Sequence[Hashable], *, relevant_items: Iterable[Hashable]) -> list[int]:
     r"""The 0/1 relevance vector of a ranking of item ids.
 
     .. math:: \mathrm{rel}_i = \mathbb{1}\left[\pi(i) \in R\right], \qquad i = 1, \dots, n
@@ -126,24 +126,37 @@ def relevance_from_ids(ranked_items: Sequence[Hashable], relevant_items: Iterabl
         Item ids in rank order, rank 1 first. Each item may appear once.
     relevant_items : collection of hashable ids
         The relevant items R of the query (a set, list or tuple), retrieved or not.
-        ``len(set(relevant_items))`` is the |R| that recall needs.
+        ``len(set(relevant_items))`` is the :math:`|R|` that recall needs.
 
     Returns
     -------
     list of int
         1 where the item at that rank is relevant, else 0.
 
+    Raises
+    ------
+    TypeError
+        If ``ranked_items`` is a string, a set, a mapping or not a sequence, or an id
+        is not hashable, or ``relevant_items`` is a string, a mapping or not a collection.
+    ValueError
+        If ``ranked_items`` lists an item twice.
+
     Examples
     --------
     >>> relevance_from_ids(["d3", "d1", "d7", "d2"], relevant_items={"d1", "d2", "d9"})
     [0, 1, 0, 1]
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     ranking = as_ranked_ids(ranked_items)
     relevant = as_id_set(relevant_items)
     return [int(item in relevant) for item in ranking]
 
 
-def gains_from_ids(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, float]) -> list:
+def gains_from_ids(ranked_items: Sequence[Hashable], *, grades: Mapping[Hashable, float]) -> list:
     r"""The grade vector of a ranking of item ids, for graded measures such as nDCG.
 
     .. math:: g_i = \mathrm{grade}(\pi(i)), \text{ or } 0 \text{ if } \pi(i) \text{ was not judged}
@@ -158,10 +171,28 @@ def gains_from_ids(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
         trec_eval). ``list(grades.values())`` are the judged grades that the
         ideal DCG needs.
 
+    Returns
+    -------
+    list of numbers
+        The grade of the item at each rank, rank 1 first.
+
+    Raises
+    ------
+    TypeError
+        If ``ranked_items`` is a string, a set, a mapping or not a sequence, or an id
+        is not hashable, ``grades`` is not a mapping, or a grade is not a number.
+    ValueError
+        If ``ranked_items`` lists an item twice, or a grade is negative or not finite.
+
     Examples
     --------
     >>> gains_from_ids(["d3", "d1", "d7"], grades={"d1": 2, "d3": 1, "d5": 3})
     [1, 2, 0]
+
+    References
+    ----------
+    Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
+    :cite:p:`jarvelin2002cumulated`
     """
     ranking = as_ranked_ids(ranked_items)
     grades = _check_grades(grades)
@@ -209,6 +240,7 @@ def _as_scored_pairs(scores: object) -> list[tuple]:
 
 
 def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, float]],
+                  *,
                   tie_policy: str = "trec",
                   trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION) -> list:
     r"""Item ids in rank order: highest score first, ties broken by ``tie_policy``.
@@ -222,7 +254,7 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
         One real score per item (``-inf`` and ``inf`` are allowed, NaN is not).
     tie_policy : {"trec", "stable", "id_ascending"}
         How items with equal scores are ordered. ``"trec"`` (the default) is
-        trec_eval's rule (:mod:`rankmetrics_lite.trec_ranking`): scores as the
+        trec_eval's rule (module ``rankmetrics_lite.trec_ranking``): scores as the
         release named by ``trec_eval_version`` keeps them, then item id
         descending, comparing the UTF-8 bytes of the
         ids as C's ``strcmp`` does (so ``"b" > "a" > "Z"`` and ``"9" > "10"``);
@@ -230,7 +262,7 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
         they would be once written to a run file. ``"stable"`` keeps the
         order in which tied items were given; ``"id_ascending"`` orders tied
         ids ascending, the reverse of trec_eval. To average over every tie
-        order instead, see :mod:`rankmetrics_lite.ties`.
+        order instead, see :func:`expected_precision_at_k` and its kin.
     trec_eval_version : {"10.0", "9.0.8"}
         With ``tie_policy="trec"``: 10.0 (the default) compares scores as C
         doubles; 9.0.8 (and pytrec_eval) as 32-bit floats, so scores that
@@ -240,6 +272,15 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
     -------
     list
         The item ids, rank 1 first.
+
+    Raises
+    ------
+    TypeError
+        If ``scores`` is neither a mapping nor a sequence of pairs, an id is not
+        hashable, a score is not a number, or a choice is not a string.
+    ValueError
+        If an item is scored twice, a score is NaN, or ``tie_policy`` or
+        ``trec_eval_version`` is not one of its names.
 
     Examples
     --------
@@ -252,6 +293,14 @@ def rank_by_score(scores: Mapping[Hashable, float] | Sequence[tuple[Hashable, fl
     ['a', 'b']
     >>> rank_by_score({"a": 1.0 + 1e-9, "b": 1.0}, trec_eval_version="9.0.8")  # a float tie
     ['b', 'a']
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+
+    McSherry & Najork (2008). Computing information retrieval performance measures
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
     """
     tie_policy = check_choice(tie_policy, "tie_policy", _TIE_POLICIES)
     version = check_trec_eval_version(trec_eval_version)

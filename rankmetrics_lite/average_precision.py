@@ -62,7 +62,7 @@ def average_precision_rows(
 
 
 def average_precision(
-    relevance, n_relevant: int, k: int | None = None, normalisation: str = "n_relevant"
+    relevance, *, n_relevant: int, k: int | None = None, normalisation: str = "n_relevant"
 ) -> float:
     r"""Average precision: the mean of P@i over the ranks i of the relevant items.
 
@@ -79,10 +79,11 @@ def average_precision(
     relevance : sequence of 0/1
         Relevance of the item at each rank, rank 1 first.
     n_relevant : int
-        |R|, the number of relevant items in the collection, retrieved or not.
-        AP is undefined when it is 0: that raises ``ValueError``.
+        :math:`|R|`, the number of relevant items of the query in the whole
+        collection, retrieved or not; at least the number of 1s in ``relevance``.
+        AP is undefined when it is 0.
     k : int or None
-        Cutoff rank (AP@k), a positive integer; ``None`` scores the whole ranking.
+        Cutoff rank, a positive integer; ``None`` scores the whole ranking.
     normalisation : {"n_relevant", "min_k_n_relevant", "retrieved_relevant"}
         The denominator D. ``"n_relevant"``: :math:`|R|`, trec_eval's ``map``.
         ``"min_k_n_relevant"``: :math:`\min(k, |R|)`, as in some recommender
@@ -92,6 +93,23 @@ def average_precision(
         precision"; it ignores what was missed, and a top k with no relevant
         item scores 0.
 
+    Returns
+    -------
+    float
+        AP (AP@k with a cutoff), in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``relevance`` is not a sequence of numbers, or ``k`` or ``n_relevant`` is
+        not an integer.
+    ValueError
+        If ``relevance`` holds a value other than 0 and 1, ``k`` is not positive, or
+        ``n_relevant`` is 0 (the measure is undefined) or smaller than the number of
+        1s in ``relevance``.
+        Also if ``normalisation`` is not one of the three names (``TypeError`` if
+        it is not a string).
+
     Examples
     --------
     >>> round(average_precision([1, 0, 1, 0, 0], n_relevant=3), 4)  # (1 + 2/3) / 3
@@ -100,6 +118,17 @@ def average_precision(
     0.5
     >>> average_precision([1, 1, 0, 0, 1], n_relevant=4, k=2, normalisation="min_k_n_relevant")
     1.0
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
+
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+
+    Es et al. (2024). RAGAs: automated evaluation of retrieval augmented generation.
+    :cite:p:`es2024ragas`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "average precision")
@@ -124,12 +153,30 @@ def gmap(ap_values) -> float:
     ap_values : sequence of numbers in [0, 1]
         AP of each query (at least one).
 
+    Returns
+    -------
+    float
+        GMAP, in [1e-5, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``ap_values`` is not a list, tuple or 1-D array of numbers.
+    ValueError
+        If ``ap_values`` is empty, not one-dimensional, or holds a value outside [0, 1].
+
     Examples
     --------
     >>> round(gmap([0.4, 0.1]), 4)  # sqrt(0.4 * 0.1)
     0.2
     >>> round(gmap([0.5, 0.0]), 5)  # sqrt(0.5 * 1e-5), where MAP would be 0.25
     0.00224
+
+    References
+    ----------
+    Robertson (2006). On GMAP: and other transformations. :cite:p:`robertson2006gmap`
+
+    Voorhees (2006). The TREC 2005 Robust Track. :cite:p:`voorhees2006robust`
     """
     values = _as_ap_values(ap_values)
     return float(np.exp(np.mean(np.log(np.maximum(values, GMAP_FLOOR)))))

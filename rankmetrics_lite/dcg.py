@@ -97,7 +97,7 @@ def check_gain_fits(grades: np.ndarray, gain: str, name: str) -> None:
         )
 
 
-def check_ranking_is_judged(gains: np.ndarray, judged: np.ndarray) -> None:
+def check_ranking_is_judged(ranked: np.ndarray, judged: np.ndarray) -> None:
     """Refuse a ranking that holds more items of a positive grade than were judged.
 
     Such a ranking cannot come from these judgements, and its DCG could exceed
@@ -109,12 +109,12 @@ def check_ranking_is_judged(gains: np.ndarray, judged: np.ndarray) -> None:
             "relevant item): leave such queries out, or score them explicitly with "
             "evaluate(..., empty_queries=...)"
         )
-    grades, counts = np.unique(gains[gains > 0], return_counts=True)
+    grades, counts = np.unique(ranked[ranked > 0], return_counts=True)
     for grade, count in zip(grades, counts):
         n_judged = int(np.count_nonzero(judged == grade))
         if count > n_judged:
             raise ValueError(
-                f"gains holds {count} item(s) of grade {grade:g} but judged_grades only "
+                f"grades holds {count} item(s) of grade {grade:g} but judged_grades only "
                 f"{n_judged}: judged_grades must list the grade of every judged item of the "
                 "query (retrieved or not); unjudged ranked items count as grade 0"
             )
@@ -123,7 +123,7 @@ def check_ranking_is_judged(gains: np.ndarray, judged: np.ndarray) -> None:
 # ------------------------------------------------------------- public API --
 
 
-def dcg_at_k(gains, k: int | None, gain: str = "linear") -> float:
+def dcg_at_k(grades, k: int | None, *, gain: str = "linear") -> float:
     r"""Discounted cumulative gain of the first k ranks.
 
     .. math:: \mathrm{DCG@}k = \sum_{i=1}^{k} \frac{\mathrm{gain}(g_i)}{\log_2(i + 1)}
@@ -134,13 +134,28 @@ def dcg_at_k(gains, k: int | None, gain: str = "linear") -> float:
 
     Parameters
     ----------
-    gains : sequence of non-negative numbers
+    grades : sequence of non-negative numbers
         Grade of the item at each rank, rank 1 first (0 for a non-relevant or
         unjudged item).
     k : int or None
         Cutoff rank, a positive integer; ``None`` scores the whole ranking.
     gain : {"linear", "exponential"}
-        How a grade turns into a gain.
+        How a grade turns into a gain: :math:`g` (trec_eval) or :math:`2^g - 1`
+        (Burges et al. 2005).
+
+    Returns
+    -------
+    float
+        DCG@k, at least 0.
+
+    Raises
+    ------
+    TypeError
+        If ``grades`` is not a sequence of numbers or ``k`` is not an integer (or
+        None), or ``gain`` is not a string.
+    ValueError
+        If a grade is negative or not finite, ``k`` is not positive, ``gain`` is
+        not one of the two names, or a grade is too large for the exponential gain. Also if the DCG itself is too large for a float.
 
     Examples
     --------
@@ -149,22 +164,29 @@ def dcg_at_k(gains, k: int | None, gain: str = "linear") -> float:
     >>> # 7 + 3/log2(3) + 0 + 1/log2(5)
     >>> round(dcg_at_k([3, 2, 0, 1], k=None, gain="exponential"), 4)
     9.3235
+
+    References
+    ----------
+    Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
+    :cite:p:`jarvelin2002cumulated`
+
+    Burges et al. (2005). Learning to rank using gradient descent. :cite:p:`burges2005learning`
     """
-    grades = as_gains(gains)
+    grades = as_gains(grades, "grades")
     k = None if k is None else check_k(k)
     gain_function(gain)
-    check_gain_fits(grades, gain, "gains")
+    check_gain_fits(grades, gain, "grades")
     with np.errstate(over="ignore"):  # an overflow is reported below, by name
         value = float(_dcg_rows(grades.reshape(1, -1), k, gain)[0])
     if not np.isfinite(value):
         raise ValueError(
-            f"the DCG of these gains is too large for a float (gain={gain!r}, largest grade "
+            f"the DCG of these grades is too large for a float (gain={gain!r}, largest grade "
             f"{grades.max():g}): rescale the grades, or compute ndcg_at_k, whose ratio stays finite"
         )
     return value
 
 
-def ndcg_at_k(gains, k: int | None, judged_grades, gain: str = "linear") -> float:
+def ndcg_at_k(grades, k: int | None, *, judged_grades, gain: str = "linear") -> float:
     r"""Normalised DCG: DCG@k of the ranking over DCG@k of the ideal ranking.
 
     .. math:: \mathrm{nDCG@}k = \frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k}
@@ -176,8 +198,9 @@ def ndcg_at_k(gains, k: int | None, judged_grades, gain: str = "linear") -> floa
 
     Parameters
     ----------
-    gains : sequence of non-negative numbers
-        Grade of the item at each rank, rank 1 first (0 if unjudged).
+    grades : sequence of non-negative numbers
+        Grade of the item at each rank, rank 1 first (0 for a non-relevant or
+        unjudged item).
     k : int or None
         Cutoff rank, a positive integer; ``None`` scores the whole ranking
         against the whole ideal ranking (trec_eval's ``ndcg``).
@@ -186,7 +209,23 @@ def ndcg_at_k(gains, k: int | None, judged_grades, gain: str = "linear") -> floa
         At least one must be positive, and the ranking may not hold more items
         of a grade than were judged with it.
     gain : {"linear", "exponential"}
-        How a grade turns into a gain (see :func:`dcg_at_k`).
+        How a grade turns into a gain: :math:`g` (trec_eval) or :math:`2^g - 1`
+        (Burges et al. 2005).
+
+    Returns
+    -------
+    float
+        nDCG@k, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``grades`` is not a sequence of numbers or ``k`` is not an integer (or
+        None), or ``gain`` is not a string.
+    ValueError
+        If a grade is negative or not finite, ``k`` is not positive, ``gain`` is
+        not one of the two names, or a grade is too large for the exponential gain. Also if ``judged_grades`` holds no positive grade (nDCG is
+        undefined), or fewer items of some grade than ``grades``.
 
     Examples
     --------
@@ -202,8 +241,18 @@ def ndcg_at_k(gains, k: int | None, judged_grades, gain: str = "linear") -> floa
     0.9502
     >>> ndcg_at_k([3, 2, 1], k=2, judged_grades=[1, 2, 3, 0, 0])  # the ideal ranking
     1.0
+
+    References
+    ----------
+    Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
+    :cite:p:`jarvelin2002cumulated`
+
+    Burges et al. (2005). Learning to rank using gradient descent. :cite:p:`burges2005learning`
+
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
-    grades = as_gains(gains)
+    grades = as_gains(grades, "grades")
     k = None if k is None else check_k(k)
     judged = as_gains(judged_grades, "judged_grades")
     gain_function(gain)

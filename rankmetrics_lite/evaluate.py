@@ -127,7 +127,7 @@ def evaluate(
     The semantics are those of ``trec_eval -c`` in the release named by
     ``trec_eval_version``: 10.0 (June 2026) by default, or 9.0.8, the release
     inside pytrec_eval and ir_measures. The two differ only in how they keep
-    scores (see :mod:`rankmetrics_lite.trec_ranking`) and in which queries
+    scores (see the module ``rankmetrics_lite.trec_ranking``) and in which queries
     ``-c -q`` prints:
 
     * a query's ranking is its documents by score descending, ties broken by
@@ -214,6 +214,14 @@ def evaluate(
     {'RR': 1.0}
     >>> evaluate(tied, {"q1": {"a": 1}}, "RR", trec_eval_version="9.0.8")  # a float tie: b > a
     {'RR': 0.5}
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     parsed = parse_measures(measures)
     if not isinstance(per_query, bool):

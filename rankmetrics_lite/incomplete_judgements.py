@@ -199,7 +199,7 @@ def bpref(grades, *, n_relevant: int, n_nonrelevant: int, relevance_level: int =
     References
     ----------
     Buckley, C. and Voorhees, E. M. (2004). Retrieval evaluation with
-    incomplete information. SIGIR 2004.
+    incomplete information. SIGIR 2004. :cite:p:`buckley2004retrieval`
     """
     status, values = _as_judgements(grades)
     relevant, nonrelevant = _relevant_of(status, values, relevance_level)
@@ -261,7 +261,7 @@ def inferred_average_precision(grades, *, n_relevant: int, relevance_level: int 
     References
     ----------
     Yilmaz, E. and Aslam, J. A. (2006). Estimating average precision with
-    incomplete and imperfect judgments. CIKM 2006.
+    incomplete and imperfect judgments. CIKM 2006. :cite:p:`yilmaz2006estimating`
     """
     status, values = _as_judgements(grades)
     relevant, nonrelevant = _relevant_of(status, values, relevance_level)
@@ -305,6 +305,11 @@ def judged_at_k(grades, *, k: int) -> float:
     0.6
     >>> judged_at_k([None, 1], k=4)  # ranks 3 and 4 do not exist: they count as judged
     0.75
+
+    References
+    ----------
+    Buckley, C. and Voorhees, E. M. (2004). Retrieval evaluation with
+    incomplete information. SIGIR 2004. :cite:p:`buckley2004retrieval`
     """
     status, _ = _as_judgements(grades)
     return float(judged_rows(status != JUDGED, check_k(k))[0])
@@ -352,7 +357,7 @@ def rank_biased_precision(grades, *, p: float, max_grade: int = 1) -> float:
     References
     ----------
     Moffat, A. and Zobel, J. (2008). Rank-biased precision for measurement
-    of retrieval effectiveness. ACM TOIS 27(1).
+    of retrieval effectiveness. ACM TOIS 27(1). :cite:p:`moffat2008rank`
     """
     status, values = _as_judgements(grades)
     p = check_open_unit(p, "p")
@@ -405,7 +410,7 @@ def rank_biased_precision_residual(grades, *, p: float) -> float:
     References
     ----------
     Moffat, A. and Zobel, J. (2008). Rank-biased precision for measurement
-    of retrieval effectiveness. ACM TOIS 27(1).
+    of retrieval effectiveness. ACM TOIS 27(1). :cite:p:`moffat2008rank`
     """
     status, _ = _as_judgements(grades)
     p = check_open_unit(p, "p")
@@ -413,7 +418,9 @@ def rank_biased_precision_residual(grades, *, p: float) -> float:
 
 
 def condensed_list(grades) -> list[int]:
-    """The ranking with its unjudged documents removed (Sakai's condensed list).
+    r"""The ranking with its unjudged documents removed (Sakai's condensed list).
+
+    .. math:: (g_{i_1}, g_{i_2}, \dots), \qquad i_1 < i_2 < \dots \text{ the ranks of the judged documents}
 
     Any measure computed on it is that measure's condensed-list version, as
     ``evaluate(..., unjudged="condensed")`` and trec_eval's ``-J`` compute it.
@@ -440,7 +447,7 @@ def condensed_list(grades) -> list[int]:
 
     References
     ----------
-    Sakai, T. (2007). Alternatives to bpref. SIGIR 2007.
+    Sakai, T. (2007). Alternatives to bpref. SIGIR 2007. :cite:p:`sakai2007alternatives`
     """
     status, values = _as_judgements(grades)
     return [int(g) for g in values[status == JUDGED]]

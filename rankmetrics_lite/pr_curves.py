@@ -188,7 +188,7 @@ def _operating_point(index: int, *arrays: np.ndarray) -> OperatingPoint:
 # --------------------------------------------- public API: cutoff (ranking) --
 
 
-def pr_curve_from_cutoffs(relevance, n_relevant: int) -> RankingPRCurve:
+def pr_curve_from_cutoffs(relevance, *, n_relevant: int) -> RankingPRCurve:
     r"""The precision-recall curve of a ranking: one point per cutoff k.
 
     .. math:: \left(\mathrm{R@}k,\ \mathrm{P@}k\right)
@@ -196,19 +196,28 @@ def pr_curve_from_cutoffs(relevance, n_relevant: int) -> RankingPRCurve:
 
     Recall never decreases with k; precision zig-zags, rising at each relevant
     rank and falling at each non-relevant one. The values are those of
-    :func:`~rankmetrics_lite.cutoff_metrics.precision_recall_at_all_k`.
+    :func:`precision_recall_at_all_k`.
 
     Parameters
     ----------
     relevance : sequence of 0/1
         Relevance of the item at each rank, rank 1 first.
     n_relevant : int
-        |R|, the number of relevant items in the collection (retrieved or not), > 0.
+        :math:`|R|`, the number of relevant items of the query in the whole
+        collection, retrieved or not; at least the number of 1s in ``relevance``.
 
     Returns
     -------
     RankingPRCurve
-        ``precision``, ``recall`` and ``k``, one entry per rank.
+        A named tuple of arrays ``precision``, ``recall`` and ``k``, one entry per rank.
+
+    Raises
+    ------
+    TypeError
+        If ``relevance`` is not a sequence of numbers or ``n_relevant`` is not an integer.
+    ValueError
+        If ``relevance`` holds a value other than 0 and 1, or ``n_relevant`` is 0
+        (the measure is undefined) or smaller than the number of 1s in ``relevance``.
 
     Examples
     --------
@@ -217,12 +226,17 @@ def pr_curve_from_cutoffs(relevance, n_relevant: int) -> RankingPRCurve:
     [0.25, 0.25, 0.5, 0.5, 0.5, 0.75]
     >>> curve.precision.round(3).tolist()
     [1.0, 0.5, 0.667, 0.5, 0.4, 0.5]
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
-    curves = precision_recall_at_all_k(relevance, n_relevant)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
     return RankingPRCurve(curves["precision"], curves["recall"], curves["k"])
 
 
-def interpolated_precision(recall, precision, recall_levels) -> np.ndarray:
+def interpolated_precision(recall, precision, *, recall_levels) -> np.ndarray:
     r"""Interpolated precision: the best precision at any recall at least r.
 
     .. math:: P_{\mathrm{interp}}(r) = \max_{j \,:\, R_j \ge r} P_j
@@ -240,11 +254,29 @@ def interpolated_precision(recall, precision, recall_levels) -> np.ndarray:
     recall_levels : sequence of float in [0, 1]
         The levels r at which to read the interpolated precision.
 
+    Returns
+    -------
+    numpy.ndarray
+        The interpolated precision at each level, in the order of ``recall_levels``.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not a sequence of numbers.
+    ValueError
+        If a value is not finite or lies outside [0, 1], or ``recall`` and
+        ``precision`` differ in length.
+
     Examples
     --------
     >>> curve = pr_curve_from_cutoffs([1, 0, 1, 0, 0, 1], n_relevant=4)
-    >>> interpolated_precision(curve.recall, curve.precision, [0.0, 0.5, 0.8]).round(3).tolist()
+    >>> interpolated_precision(curve.recall, curve.precision, recall_levels=[0.0, 0.5, 0.8]).round(3).tolist()
     [1.0, 0.667, 0.0]
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     recall = _as_rate_vector(recall, "recall")
     precision = _as_rate_vector(precision, "precision")
@@ -258,29 +290,48 @@ def interpolated_precision(recall, precision, recall_levels) -> np.ndarray:
 
 
 def eleven_point_precision(
-    relevance, n_relevant: int, recall_rule: RecallRule = "trec_eval",
+    relevance, *, n_relevant: int, recall_rule: RecallRule = "trec_eval",
     trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
 ) -> ElevenPointPrecision:
     r"""Interpolated precision at recall 0.0, 0.1, ..., 1.0 and its mean (trec_eval's ``11pt_avg``).
 
     .. math:: \mathrm{11pt} = \frac{1}{11} \sum_{r \in \{0, 0.1, \dots, 1\}} P_{\mathrm{interp}}(r)
 
-    On a ranking, recall only takes the values i/|R|, so "reaching level L"
-    means finding some number of relevant items; ``recall_rule`` says how many:
+    On a ranking, recall only takes the values :math:`i/|R|`, so "reaching level L"
+    means finding some number of relevant items; ``recall_rule`` says how many.
 
-    * ``"trec_eval"`` (default): the rule of the release named by
-      ``trec_eval_version`` (``iprec_at_recall_*``, ``11pt_avg``). 10.0 (the
-      default) rounds L |R| to the nearest integer, halves up, since its
-      December 2023 change: with |R| = 77, level 0.3 asks for 23 items (recall
-      0.299, just under 0.3). 9.0.8 (and pytrec_eval) asks for int(L |R| + 0.9).
-    * ``"exact"``: the textbook rule, recall >= L, i.e. ceil(L |R|) items.
-
-    A query with no relevant item (|R| = 0) raises ``ValueError``.
+    Parameters
+    ----------
+    relevance : sequence of 0/1
+        Relevance of the item at each rank, rank 1 first.
+    n_relevant : int
+        :math:`|R|`, the number of relevant items of the query in the whole
+        collection, retrieved or not; at least the number of 1s in ``relevance``.
+    recall_rule : {"trec_eval", "exact"}
+        ``"trec_eval"`` (default): the rule of the release named by
+        ``trec_eval_version`` (``iprec_at_recall_*``, ``11pt_avg``). 10.0 (the
+        default) rounds :math:`L|R|` to the nearest integer, halves up, since its
+        December 2023 change: with :math:`|R| = 77`, level 0.3 asks for 23 items
+        (recall 0.299, just under 0.3). 9.0.8 (and pytrec_eval) asks for
+        :math:`\lfloor L|R| + 0.9 \rfloor`. ``"exact"``: the textbook rule,
+        recall :math:`\ge L`, that is :math:`\lceil L|R| \rceil` items.
+    trec_eval_version : {"10.0", "9.0.8"}
+        The release whose rule ``recall_rule="trec_eval"`` follows.
 
     Returns
     -------
     ElevenPointPrecision
-        ``recall_levels`` (0.0 ... 1.0), ``precision`` at each, and ``average``.
+        A named tuple: ``recall_levels`` (0.0 ... 1.0), ``precision`` at each, and ``average``.
+
+    Raises
+    ------
+    TypeError
+        If ``relevance`` is not a sequence of numbers or ``n_relevant`` is not an integer.
+    ValueError
+        If ``relevance`` holds a value other than 0 and 1, or ``n_relevant`` is 0
+        (the measure is undefined) or smaller than the number of 1s in ``relevance``.
+        Also if ``recall_rule`` or ``trec_eval_version`` is not one of its names
+        (``TypeError`` if it is not a string).
 
     Examples
     --------
@@ -289,10 +340,18 @@ def eleven_point_precision(
     [1.0, 1.0, 1.0, 1.0, 0.667, 0.667, 0.667, 0.5, 0.5, 0.0, 0.0]
     >>> round(result.average, 4)  # 7 / 11
     0.6364
-    >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], 4, recall_rule="exact").average, 4)  # 6 / 11
+    >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], n_relevant=4, recall_rule="exact").average, 4)
     0.5455
-    >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], 4, trec_eval_version="9.0.8").average, 4)
+    >>> round(eleven_point_precision([1, 0, 1, 0, 0, 1], n_relevant=4, trec_eval_version="9.0.8").average, 4)
     0.5455
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
+
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "11-point interpolated precision")
@@ -322,9 +381,24 @@ def pr_curve_from_scores(labels, scores) -> ThresholdPRCurve:
     Parameters
     ----------
     labels : sequence of 0/1
-        1 for a positive (relevant) item; at least one positive is needed.
-    scores : sequence of float
-        The score of each item, higher meaning more likely positive.
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
+
+    Returns
+    -------
+    ThresholdPRCurve
+        A named tuple of arrays ``precision``, ``recall`` and ``thresholds``,
+        highest threshold first.
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (no positive item).
 
     Examples
     --------
@@ -335,6 +409,14 @@ def pr_curve_from_scores(labels, scores) -> ThresholdPRCurve:
     [0.0, 0.333, 0.667, 1.0, 1.0, 1.0]
     >>> curve.thresholds.tolist()
     [inf, 0.9, 0.8, 0.6, 0.3, 0.1]
+
+    References
+    ----------
+    Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
+    :cite:p:`davis2006relationship`
+
+    Saito & Rehmsmeier (2015). The precision-recall plot is more informative than the ROC
+    plot when evaluating binary classifiers on imbalanced datasets. :cite:p:`saito2015precision`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "the precision-recall curve", negatives=False)
@@ -353,12 +435,41 @@ def average_precision_from_scores(labels, scores) -> float:
     positives and negatives is one step. It equals
     ``sklearn.metrics.average_precision_score``, which, like this function, only
     sees the items passed in: positives that were never scored do not count,
-    unlike trec_eval's AP, which divides by |R|.
+    unlike trec_eval's AP, which divides by :math:`|R|`.
+
+    Parameters
+    ----------
+    labels : sequence of 0/1
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
+
+    Returns
+    -------
+    float
+        AP, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (no positive item).
 
     Examples
     --------
     >>> round(average_precision_from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]), 4)
     0.8056
+
+    References
+    ----------
+    Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
+    :cite:p:`davis2006relationship`
+
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "average precision", negatives=False)
@@ -380,11 +491,37 @@ def auprc_trapezoid(labels, scores) -> float:
     against AP 0.8333). It equals
     ``sklearn.metrics.auc(recall, precision)`` on scikit-learn's curve.
 
+    Parameters
+    ----------
+    labels : sequence of 0/1
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
+
+    Returns
+    -------
+    float
+        The trapezoidal area, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (no positive item).
+
     Examples
     --------
     >>> labels, scores = [1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]
     >>> round(auprc_trapezoid(labels, scores), 4)  # the step-wise AP is 0.8056
     0.8472
+
+    References
+    ----------
+    Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
+    :cite:p:`davis2006relationship`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "the area under the PR curve", negatives=False)
@@ -393,7 +530,7 @@ def auprc_trapezoid(labels, scores) -> float:
     return float(cumulative_area(recall, precision)[-1])
 
 
-def precision_at_recall(labels, scores, min_recall: float) -> OperatingPoint:
+def precision_at_recall(labels, scores, *, min_recall: float) -> OperatingPoint:
     r"""The best precision among thresholds that reach a recall target, and that threshold.
 
     .. math:: \mathrm{P@R}(r) = \max_{t \,:\, \mathrm{recall}(t) \ge r} \mathrm{precision}(t)
@@ -405,20 +542,42 @@ def precision_at_recall(labels, scores, min_recall: float) -> OperatingPoint:
 
     Parameters
     ----------
+    labels : sequence of 0/1
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
     min_recall : float in [0, 1]
         The recall target r.
 
     Returns
     -------
     OperatingPoint
-        ``threshold`` (call positive when score >= threshold), ``precision``,
-        ``recall`` and ``f1`` there.
+        A named tuple: ``threshold`` (call positive when score >= threshold),
+        ``precision``, ``recall`` and ``f1`` there.
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (no positive item).
+        Also if ``min_recall`` is outside [0, 1] (``TypeError`` if it is not a number).
 
     Examples
     --------
     >>> point = precision_at_recall([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], min_recall=0.5)
     >>> point.threshold, point.precision, point.recall
     (0.6, 0.75, 1.0)
+
+    References
+    ----------
+    Saito & Rehmsmeier (2015). The precision-recall plot is more informative than the ROC
+    plot when evaluating binary classifiers on imbalanced datasets. :cite:p:`saito2015precision`
+
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     min_recall = as_fraction(min_recall, "min_recall")
     labels, scores = labels_and_scores(labels, scores)
@@ -443,11 +602,40 @@ def max_f1(labels, scores) -> OperatingPoint:
     the threshold on the data that is then scored with it is optimistic: pick
     it on held-out data.
 
+    Parameters
+    ----------
+    labels : sequence of 0/1
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
+
+    Returns
+    -------
+    OperatingPoint
+        A named tuple: ``threshold``, ``precision``, ``recall`` and ``f1`` there.
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (no positive item).
+
     Examples
     --------
     >>> point = max_f1([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1])
     >>> point.threshold, round(point.f1, 4), point.precision, point.recall
     (0.6, 0.8571, 0.75, 1.0)
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
+
+    Saito & Rehmsmeier (2015). The precision-recall plot is more informative than the ROC
+    plot when evaluating binary classifiers on imbalanced datasets. :cite:p:`saito2015precision`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "max_f1", negatives=False)

@@ -35,10 +35,39 @@ _MAX_CELLS_PER_CHUNK = 2**22
 
 @dataclass(frozen=True, repr=False)
 class RandomBaseline(FrozenResult):
-    """Mean and variance of a measure under a uniformly random ranking.
+    r"""Mean and variance of a measure under a uniformly random ranking.
 
     ``variance`` is exact (hypergeometric); ``binomial_variance`` is the
     with-replacement approximation shown beside it for comparison.
+
+    .. math:: \operatorname{Var}|R_k| = k\rho(1-\rho)\,\frac{N-k}{N-1}, \qquad \rho = |R|/N
+
+    Attributes
+    ----------
+    measure : str
+        The measure's name, such as ``"P@10"``.
+    n_items, n_relevant, k : int
+        The collection's size N, its relevant items :math:`|R|`, and the cutoff.
+    mean : float
+        The exact mean of the measure.
+    variance : float
+        The exact (hypergeometric) variance.
+    binomial_variance : float
+        The binomial approximation of the variance.
+
+    Examples
+    --------
+    >>> baseline = random_precision_at_k(n_items=100, n_relevant=10, k=10)
+    >>> baseline.mean, round(baseline.std, 4)
+    (0.1, 0.0905)
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
+
+    Moffat (2022). Batch evaluation metrics in information retrieval: measures, scales, and
+    meaning. :cite:p:`moffat2022batch`
     """
 
     measure: str
@@ -87,7 +116,7 @@ def _check_collection(n_items: object, n_relevant: object, k: object) -> tuple[i
 # ------------------------------------------------------------- public API --
 
 
-def random_precision_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseline:
+def random_precision_at_k(*, n_items: int, n_relevant: int, k: int) -> RandomBaseline:
     r"""Exact mean and variance of P@k under a uniformly random ranking.
 
     With :math:`\rho = |R|/N`:
@@ -99,12 +128,14 @@ def random_precision_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseli
        \quad\text{(exact)}, \qquad
        \frac{\rho(1-\rho)}{k} \quad\text{(binomial approximation)}.
 
+    Every argument is keyword-only: three integers in a row are easily swapped.
+
     Parameters
     ----------
     n_items : int
         N, the size of the collection being ranked (positive).
     n_relevant : int
-        |R|, the relevant items in it (0 to N).
+        :math:`|R|`, the relevant items in it (0 to N).
     k : int
         Cutoff rank (1 to N).
 
@@ -112,6 +143,14 @@ def random_precision_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseli
     -------
     RandomBaseline
         ``mean``, exact ``variance`` and ``binomial_variance`` (and ``std``).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If ``n_items`` or ``k`` is not positive, ``n_relevant`` is negative, or
+        ``n_relevant`` or ``k`` exceeds ``n_items``.
 
     Examples
     --------
@@ -122,6 +161,14 @@ def random_precision_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseli
 
     >>> random_precision_at_k(n_items=20, n_relevant=5, k=20).variance
     0.0
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
+
+    Moffat (2022). Batch evaluation metrics in information retrieval: measures, scales, and
+    meaning. :cite:p:`moffat2022batch`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     mean, variance, binomial_variance = _hits_moments(n_items, n_relevant, k)
@@ -130,7 +177,7 @@ def random_precision_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseli
     )
 
 
-def random_recall_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseline:
+def random_recall_at_k(*, n_items: int, n_relevant: int, k: int) -> RandomBaseline:
     r"""Exact mean and variance of R@k under a uniformly random ranking.
 
     .. math::
@@ -139,23 +186,39 @@ def random_recall_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseline:
        \operatorname{Var}[\mathrm{R@}k] = \frac{k\rho(1-\rho)}{|R|^2}\cdot\frac{N-k}{N-1},
 
     and the binomial approximation drops the factor :math:`(N-k)/(N-1)`.
-    Recall is undefined when |R| = 0, so ``n_relevant=0`` raises ``ValueError``.
 
     Parameters
     ----------
-    n_items, n_relevant, k : int
-        As in :func:`random_precision_at_k`, with ``n_relevant`` at least 1.
+    n_items : int
+        N, the size of the collection being ranked (positive).
+    n_relevant : int
+        :math:`|R|`, the relevant items in it (0 to N, at least 1: recall is undefined when it is 0).
+    k : int
+        Cutoff rank (1 to N).
 
     Returns
     -------
     RandomBaseline
         ``mean``, exact ``variance`` and ``binomial_variance`` (and ``std``).
 
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If ``n_items`` or ``k`` is not positive, ``n_relevant`` is negative or 0, or
+        ``n_relevant`` or ``k`` exceeds ``n_items``.
+
     Examples
     --------
     >>> baseline = random_recall_at_k(n_items=1000, n_relevant=50, k=10)
     >>> baseline.mean, round(baseline.variance, 8), round(baseline.binomial_variance, 8)
     (0.01, 0.00018829, 0.00019)
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     check_n_relevant(n_relevant, np.zeros(0), "recall")
@@ -171,25 +234,47 @@ def random_recall_at_k(n_items: int, n_relevant: int, k: int) -> RandomBaseline:
     )
 
 
-def random_hits_distribution(n_items: int, n_relevant: int, k: int) -> dict[str, np.ndarray]:
-    r"""The full distribution of |R_k| under a uniformly random ranking, for plots.
+def random_hits_distribution(*, n_items: int, n_relevant: int, k: int) -> dict[str, np.ndarray]:
+    r"""The full distribution of :math:`|R_k|` under a uniformly random ranking, for plots.
 
     .. math::
 
        \Pr(|R_k| = h) = \frac{\binom{|R|}{h}\binom{N-|R|}{k-h}}{\binom{N}{k}},
        \qquad h = 0, 1, \ldots, k.
 
+    Parameters
+    ----------
+    n_items : int
+        N, the size of the collection being ranked (positive).
+    n_relevant : int
+        :math:`|R|`, the relevant items in it (0 to N).
+    k : int
+        Cutoff rank (1 to N).
+
     Returns
     -------
-    dict with arrays ``hits`` (0 to k), ``probability`` (the hypergeometric
-    pmf, 0 where h is impossible) and ``precision`` (hits / k). R@k is
-    ``hits / n_relevant``.
+    dict of str to numpy.ndarray
+        ``hits`` (0 to k), ``probability`` (the hypergeometric pmf, 0 where h is
+        impossible) and ``precision`` (hits / k). R@k is ``hits / n_relevant``.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If ``n_items`` or ``k`` is not positive, ``n_relevant`` is negative, or
+        ``n_relevant`` or ``k`` exceeds ``n_items``.
 
     Examples
     --------
     >>> dist = random_hits_distribution(n_items=10, n_relevant=3, k=4)
     >>> dist["hits"].tolist(), dist["probability"].round(4).tolist()
     ([0, 1, 2, 3, 4], [0.1667, 0.5, 0.3, 0.0333, 0.0])
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     hits = np.arange(k + 1)
@@ -199,18 +284,26 @@ def random_hits_distribution(n_items: int, n_relevant: int, k: int) -> dict[str,
 
 
 def simulate_random_precision(
-    n_items: int, n_relevant: int, k: int, n_draws: int, seed: int | np.random.Generator = 0
+    *, n_items: int, n_relevant: int, k: int, n_draws: int, seed: int | np.random.Generator = 0
 ) -> np.ndarray:
     r"""P@k of ``n_draws`` uniformly random rankings, to check the formulas by simulation.
 
-    Each draw shuffles the collection (|R| ones, N − |R| zeros) and scores the
-    top k with the same kernel as :func:`~rankmetrics_lite.cutoff_metrics.precision_at_k`;
-    all draws form one matrix, so the simulation is vectorised.
+    Each draw shuffles the collection (:math:`|R|` ones, :math:`N - |R|` zeros)
+    and scores the top k with the same kernel as :func:`precision_at_k`:
+
+    .. math:: \mathrm{P@}k^{(d)} = \frac{1}{k} \sum_{i=1}^{k} \mathrm{rel}_{\sigma_d(i)},
+              \qquad \sigma_d \text{ a uniformly random permutation}
+
+    All draws form one matrix, so the simulation is vectorised.
 
     Parameters
     ----------
-    n_items, n_relevant, k : int
-        As in :func:`random_precision_at_k`.
+    n_items : int
+        N, the size of the collection being ranked (positive).
+    n_relevant : int
+        :math:`|R|`, the relevant items in it (0 to N).
+    k : int
+        Cutoff rank (1 to N).
     n_draws : int
         Number of random rankings (positive).
     seed : int or numpy.random.Generator
@@ -220,6 +313,16 @@ def simulate_random_precision(
     -------
     numpy.ndarray
         P@k of each draw, shape ``(n_draws,)``.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If ``n_items`` or ``k`` is not positive, ``n_relevant`` is negative, or
+        ``n_relevant`` or ``k`` exceeds ``n_items``.
+        Also if ``n_draws`` is not positive or ``seed`` is negative (``TypeError``
+        if either is not an integer).
 
     Examples
     --------
@@ -234,6 +337,11 @@ def simulate_random_precision(
     'mean 0.2992 (exact 0.3000)'
     >>> print(f"{draws.var():.4f} {exact.variance:.4f} {exact.binomial_variance:.4f}")
     0.0110 0.0111 0.0210
+
+    References
+    ----------
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     n_draws = check_k(n_draws, "n_draws")

@@ -88,19 +88,42 @@ def reciprocal_rank(relevance, k: int | None = None) -> float:
     k : int or None
         Cutoff rank (RR@k), a positive integer; ``None`` scores the whole ranking.
 
+    Returns
+    -------
+    float
+        RR@k, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``relevance`` is not a sequence of numbers or ``k`` is not an integer.
+    ValueError
+        If ``relevance`` holds a value other than 0 and 1, or ``k`` is not positive.
+
     Examples
     --------
     >>> reciprocal_rank([0, 0, 1, 0, 1])
     0.3333333333333333
     >>> reciprocal_rank([0, 0, 1, 0, 1], k=2)  # nothing relevant in the top 2
     0.0
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+
+    Chapelle et al. (2009). Expected reciprocal rank for graded relevance.
+    :cite:p:`chapelle2009expected`
+
+    Fuhr (2017). Some common mistakes in IR evaluation, and how they can be avoided.
+    :cite:p:`fuhr2017some`
     """
     relevance = as_binary_relevance(relevance)
     k = None if k is None else check_k(k)
     return float(reciprocal_rank_rows(relevance.reshape(1, -1), k)[0])
 
 
-def expected_reciprocal_rank(grades, k: int | None = None, max_grade: float | None = None) -> float:
+def expected_reciprocal_rank(grades, k: int | None = None, *, max_grade: float | None = None) -> float:
     r"""Expected reciprocal rank (Chapelle et al. 2009), a graded cascade measure.
 
     .. math::
@@ -124,12 +147,31 @@ def expected_reciprocal_rank(grades, k: int | None = None, max_grade: float | No
         query to query: to compare queries or systems, pass the collection's top
         grade (for example 4 on a 0-4 scale).
 
+    Returns
+    -------
+    float
+        ERR@k, in [0, 1).
+
+    Raises
+    ------
+    TypeError
+        If ``grades`` is not a sequence of numbers, ``k`` is not an integer (or
+        None), or ``max_grade`` is not a number.
+    ValueError
+        If a grade is negative, not finite or too large for :math:`2^g`, ``k`` is
+        not positive, or ``max_grade`` is smaller than a grade.
+
     Examples
     --------
     >>> expected_reciprocal_rank([3, 2], max_grade=3)  # 7/8 + (1/2)(1/8)(3/8)
     0.8984375
     >>> expected_reciprocal_rank([0, 1], max_grade=1)  # (1/2)(1/2)
     0.25
+
+    References
+    ----------
+    Chapelle et al. (2009). Expected reciprocal rank for graded relevance.
+    :cite:p:`chapelle2009expected`
     """
     values = as_gains(grades, "grades")
     k = None if k is None else check_k(k)

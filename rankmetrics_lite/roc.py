@@ -197,14 +197,23 @@ def roc_curve_points(labels, scores) -> RocCurve:
     Parameters
     ----------
     labels : sequence of 0/1
-        1 for a positive (relevant) item, 0 for a negative one; both must occur.
-    scores : sequence of float
-        The score of each item, higher meaning more likely positive.
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
 
     Returns
     -------
     RocCurve
-        ``fpr``, ``tpr`` and ``thresholds``, highest threshold first.
+        A named tuple of arrays ``fpr``, ``tpr`` and ``thresholds``, highest threshold first.
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (a positive and a negative item are both needed).
 
     Examples
     --------
@@ -213,6 +222,14 @@ def roc_curve_points(labels, scores) -> RocCurve:
     ([0.0, 0.0, 0.333, 0.333, 0.667, 1.0], [0.0, 0.333, 0.667, 1.0, 1.0, 1.0])
     >>> curve.thresholds.tolist()
     [inf, 0.9, 0.8, 0.6, 0.3, 0.1]
+
+    References
+    ----------
+    Hanley & McNeil (1982). The meaning and use of the area under a receiver operating
+    characteristic (ROC) curve. :cite:p:`hanley1982meaning`
+
+    Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
+    :cite:p:`davis2006relationship`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "the ROC curve", negatives=True)
@@ -228,12 +245,38 @@ def roc_auc(labels, scores) -> float:
     The second form reads the area as a probability: draw a positive and a
     negative item at random; AUC is the chance that the positive scores higher,
     a tie counting one half (the Mann-Whitney statistic U / (P N)). It equals
-    ``sklearn.metrics.roc_auc_score``. It needs both classes.
+    ``sklearn.metrics.roc_auc_score``.
+
+    Parameters
+    ----------
+    labels : sequence of 0/1
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
+
+    Returns
+    -------
+    float
+        AUC, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (a positive and a negative item are both needed).
 
     Examples
     --------
     >>> round(roc_auc([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]), 4)  # 7.5 of 9 pairs
     0.8333
+
+    References
+    ----------
+    Hanley & McNeil (1982). The meaning and use of the area under a receiver operating
+    characteristic (ROC) curve. :cite:p:`hanley1982meaning`
     """
     labels, scores = labels_and_scores(labels, scores)
     require_classes(labels, "roc_auc", negatives=True)
@@ -242,7 +285,7 @@ def roc_auc(labels, scores) -> float:
 
 
 def partial_auc(
-    labels, scores, max_fpr: float, standardized: bool = False, min_fpr: float = 0.0
+    labels, scores, *, max_fpr: float, standardized: bool = False, min_fpr: float = 0.0
 ) -> float:
     r"""Area under the ROC curve over a range of false positive rates.
 
@@ -263,12 +306,33 @@ def partial_auc(
 
     Parameters
     ----------
+    labels : sequence of 0/1
+        1 for a positive (relevant) item, 0 for a negative one.
+    scores : sequence of finite numbers
+        The score of each item, aligned with ``labels``; higher means more likely positive.
     max_fpr : float in (0, 1]
         Right end b of the FPR range; at 1 (and a = 0) the raw area is the AUC.
     standardized : bool
         Apply McClish's correction.
     min_fpr : float in [0, max_fpr)
         Left end a of the FPR range, 0 by default.
+
+    Returns
+    -------
+    float
+        The raw area, in [0, b - a], or the standardised one.
+
+    Raises
+    ------
+    TypeError
+        If ``labels`` or ``scores`` is not a sequence of numbers.
+    ValueError
+        If ``labels`` holds a value other than 0 and 1, a score is not finite, the
+        two differ in length or are empty, or a class the measure divides by is
+        missing (a positive and a negative item are both needed).
+        Also if ``max_fpr`` or ``min_fpr`` is outside its range (``TypeError`` if
+        not a number), ``standardized`` is not a bool (``TypeError``), or the
+        range is too narrow to standardise.
 
     Examples
     --------
@@ -277,6 +341,13 @@ def partial_auc(
     0.3333
     >>> round(partial_auc(labels, scores, max_fpr=0.5, standardized=True), 4)
     0.7778
+
+    References
+    ----------
+    McClish (1989). Analyzing a portion of the ROC curve. :cite:p:`mcclish1989analyzing`
+
+    Hanley & McNeil (1982). The meaning and use of the area under a receiver operating
+    characteristic (ROC) curve. :cite:p:`hanley1982meaning`
     """
     max_fpr = as_fraction(max_fpr, "max_fpr", open_low=True)
     min_fpr = as_fraction(

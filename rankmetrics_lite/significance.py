@@ -49,7 +49,34 @@ _TIE_TOLERANCE = 1e-9
 
 @dataclass(frozen=True, repr=False)
 class PairedTTest(FrozenResult):
-    """Result of :func:`paired_t_test`."""
+    r"""Result of :func:`paired_t_test`.
+
+    .. math:: t = \frac{\bar d}{s_d / \sqrt{n}}
+
+    Attributes
+    ----------
+    n : int
+        The number of queries.
+    mean_difference : float
+        :math:`\bar d`, the mean of a - b.
+    t_statistic : float
+        t (``inf`` or ``-inf`` when every difference is the same non-zero value).
+    df : int
+        Degrees of freedom, n - 1.
+    p_value : float
+        The two-sided p-value.
+
+    Examples
+    --------
+    >>> result = paired_t_test([0.6, 0.4, 0.8], [0.4, 0.4, 0.5])
+    >>> result.df, round(result.mean_difference, 4)
+    (2, 0.1667)
+
+    References
+    ----------
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
+    """
 
     n: int
     mean_difference: float
@@ -60,7 +87,32 @@ class PairedTTest(FrozenResult):
 
 @dataclass(frozen=True, repr=False)
 class RandomizationTest(FrozenResult):
-    """Result of :func:`randomization_test`; ``n_resamples`` is 2**n when ``exact``."""
+    """Result of :func:`randomization_test`; ``n_resamples`` is :math:`2^n` when ``exact``.
+
+    Attributes
+    ----------
+    n : int
+        The number of queries.
+    mean_difference : float
+        The observed mean of a - b.
+    p_value : float
+        The two-sided p-value.
+    n_resamples : int
+        The sign patterns used: all :math:`2^n` when exact, else the random draws.
+    exact : bool
+        Whether every sign pattern was enumerated.
+
+    Examples
+    --------
+    >>> result = randomization_test([0.6, 0.4, 0.8], [0.4, 0.4, 0.5])
+    >>> result.exact, result.n_resamples
+    (True, 8)
+
+    References
+    ----------
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
+    """
 
     n: int
     mean_difference: float
@@ -71,7 +123,35 @@ class RandomizationTest(FrozenResult):
 
 @dataclass(frozen=True, repr=False)
 class BootstrapInterval(FrozenResult):
-    """Result of :func:`bootstrap_ci`: the interval [``low``, ``high``] of the mean difference."""
+    """Result of :func:`bootstrap_ci`: the interval [``low``, ``high``] of the mean difference.
+
+    Attributes
+    ----------
+    n : int
+        The number of queries.
+    mean_difference : float
+        The observed mean of a - b.
+    low, high : float
+        The ends of the percentile interval.
+    confidence : float
+        Its level, such as 0.95.
+    n_resamples : int
+        The number of bootstrap samples.
+
+    Examples
+    --------
+    >>> interval = bootstrap_ci([0.6, 0.4, 0.8, 0.5], [0.4, 0.4, 0.5, 0.6], n_resamples=1000)
+    >>> interval.low <= interval.mean_difference <= interval.high
+    True
+
+    References
+    ----------
+    Sakai (2006). Evaluating evaluation metrics based on the bootstrap.
+    :cite:p:`sakai2006evaluating`
+
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
+    """
 
     n: int
     mean_difference: float
@@ -83,7 +163,25 @@ class BootstrapInterval(FrozenResult):
 
 @dataclass(frozen=True, repr=False)
 class SignTest(FrozenResult):
-    """Result of :func:`sign_test`: queries where a wins, loses, ties against b."""
+    """Result of :func:`sign_test`: queries where a wins, loses, ties against b.
+
+    Attributes
+    ----------
+    n_wins, n_losses, n_ties : int
+        Queries where a - b is positive, negative, zero.
+    p_value : float
+        The two-sided exact binomial p-value.
+
+    Examples
+    --------
+    >>> sign_test([1, 1, 0, 1], [0, 1, 0, 0])
+    SignTest(n_wins=2, n_losses=0, n_ties=2, p_value=0.5000)
+
+    References
+    ----------
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
+    """
 
     n_wins: int
     n_losses: int
@@ -220,7 +318,22 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
     Parameters
     ----------
     a, b : dict {query_id: score}, or aligned sequences of scores
-        Per-query scores of the two systems, at least 2 queries.
+        Per-query scores of the two systems, at least 2 queries: two dicts with
+        the same query ids (paired by id), or two sequences of equal length.
+
+    Returns
+    -------
+    PairedTTest
+        ``n``, ``mean_difference``, ``t_statistic``, ``df`` and ``p_value``.
+
+    Raises
+    ------
+    TypeError
+        If ``a`` and ``b`` are not both dicts or both sequences, or a score is
+        not a number.
+    ValueError
+        If a score is not finite, the two do not score the same queries, there
+        are fewer than 2 queries, or the differences are too large for a float.
 
     Examples
     --------
@@ -230,6 +343,13 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
     PairedTTest(n=5, mean_difference=0.1600, t_statistic=1.7253, df=4, p_value=0.1596)
 
     Several comparisons at once call for an adjustment: see :func:`holm_bonferroni`.
+
+    References
+    ----------
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
+
+    Sakai (2014). Statistical reform in information retrieval? :cite:p:`sakai2014statistical`
     """
     d = _paired_differences(a, b)
     n, mean = d.size, float(d.mean())
@@ -245,6 +365,7 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
 def randomization_test(
     a: Scores,
     b: Scores,
+    *,
     n_resamples: int = 10_000,
     seed: int | np.random.Generator = 0,
     exact: bool | None = None,
@@ -267,11 +388,35 @@ def randomization_test(
     used. With more queries, ``n_resamples`` random patterns are drawn and
     :math:`p = (1 + \#\{\text{as extreme}\}) / (1 + B)`, which counts the
     observed pattern and so never reports p = 0 (Phipson & Smyth 2010).
-    ``exact=True`` forces enumeration (up to 20 queries), ``exact=False``
-    forces sampling.
-
     Ties in :math:`|\bar d|` (frequent with P@k, whose values are multiples of
     1/k) count as "at least as extreme", up to floating-point rounding.
+
+    Parameters
+    ----------
+    a, b : dict {query_id: score}, or aligned sequences of scores
+        Per-query scores of the two systems, at least 2 queries: two dicts with
+        the same query ids (paired by id), or two sequences of equal length.
+    n_resamples : int
+        B, the random sign patterns drawn when the test is not exact (positive).
+    seed : int or numpy.random.Generator
+        The same seed gives the same p-value.
+    exact : bool or None
+        ``True`` enumerates every pattern (up to 20 queries), ``False`` samples,
+        ``None`` (the default) enumerates up to 16 queries.
+
+    Returns
+    -------
+    RandomizationTest
+        ``n``, ``mean_difference``, ``p_value``, ``n_resamples`` and ``exact``.
+
+    Raises
+    ------
+    TypeError
+        If ``a`` and ``b`` are not both dicts or both sequences, or a score is
+        not a number, ``n_resamples`` or ``seed`` is not an integer, or ``exact`` is not a bool or None.
+    ValueError
+        If a score is not finite, the two do not score the same queries, there
+        are fewer than 2 queries, or the differences are too large for a float, ``n_resamples`` is not positive, ``seed`` is negative, or ``exact=True`` with more than 20 queries.
 
     Examples
     --------
@@ -281,6 +426,14 @@ def randomization_test(
     RandomizationTest(n=5, mean_difference=0.1600, p_value=0.2500, n_resamples=32, exact=True)
 
     This p-value is for one comparison; for several, see :func:`holm_bonferroni`.
+
+    References
+    ----------
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
+
+    Fuhr (2017). Some common mistakes in IR evaluation, and how they can be avoided.
+    :cite:p:`fuhr2017some`
     """
     d = _paired_differences(a, b)
     n_resamples = check_k(n_resamples, "n_resamples")
@@ -316,6 +469,7 @@ def randomization_test(
 def bootstrap_ci(
     a: Scores,
     b: Scores,
+    *,
     confidence: float = 0.95,
     n_resamples: int = 10_000,
     seed: int | np.random.Generator = 0,
@@ -338,12 +492,46 @@ def bootstrap_ci(
     the size of the effect. Several intervals at once call for a wider level
     (for example Bonferroni: confidence 1 − α/m for m comparisons).
 
+    Parameters
+    ----------
+    a, b : dict {query_id: score}, or aligned sequences of scores
+        Per-query scores of the two systems, at least 2 queries: two dicts with
+        the same query ids (paired by id), or two sequences of equal length.
+    confidence : float in (0, 1)
+        The interval's level.
+    n_resamples : int
+        B, the number of bootstrap samples (positive).
+    seed : int or numpy.random.Generator
+        The same seed gives the same interval.
+
+    Returns
+    -------
+    BootstrapInterval
+        ``n``, ``mean_difference``, ``low``, ``high``, ``confidence`` and ``n_resamples``.
+
+    Raises
+    ------
+    TypeError
+        If ``a`` and ``b`` are not both dicts or both sequences, or a score is
+        not a number, or ``confidence``, ``n_resamples`` or ``seed`` is of the wrong type.
+    ValueError
+        If a score is not finite, the two do not score the same queries, there
+        are fewer than 2 queries, or the differences are too large for a float, ``confidence`` is not strictly between 0 and 1, ``n_resamples`` is not positive, or ``seed`` is negative.
+
     Examples
     --------
     >>> a = [0.6, 0.4, 0.8, 0.5, 0.7, 0.9, 0.3, 0.6]
     >>> b = [0.4, 0.4, 0.5, 0.6, 0.3, 0.7, 0.3, 0.5]
     >>> bootstrap_ci(a, b, seed=0)
     BootstrapInterval(n=8, mean_difference=0.1375, low=0.0250, high=0.2500, confidence=0.9500, n_resamples=10000)
+
+    References
+    ----------
+    Sakai (2006). Evaluating evaluation metrics based on the bootstrap.
+    :cite:p:`sakai2006evaluating`
+
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
     d = _paired_differences(a, b)
     confidence = check_open_unit(confidence, "confidence")
@@ -364,7 +552,7 @@ def bootstrap_ci(
 
 
 def sign_test(a: Scores, b: Scores) -> SignTest:
-    r"""Sign test: does a beat b on more queries than a coin would say? (Binomial test for P@1.)
+    r"""Sign test: whether a beats b on more queries than a fair coin would (the binomial test for P@1).
 
     Ties (:math:`d_q = 0`) are dropped. Among the remaining W + L queries, the
     wins W of a are Binomial(W + L, 1/2) under the null hypothesis, and the
@@ -378,6 +566,26 @@ def sign_test(a: Scores, b: Scores) -> SignTest:
     miss at rank 1) and any score whose size is not comparable across queries.
     When every query is a tie there is no evidence either way: p = 1.
 
+    Parameters
+    ----------
+    a, b : dict {query_id: score}, or aligned sequences of scores
+        Per-query scores of the two systems, at least 2 queries: two dicts with
+        the same query ids (paired by id), or two sequences of equal length.
+
+    Returns
+    -------
+    SignTest
+        ``n_wins``, ``n_losses``, ``n_ties`` and ``p_value``.
+
+    Raises
+    ------
+    TypeError
+        If ``a`` and ``b`` are not both dicts or both sequences, or a score is
+        not a number.
+    ValueError
+        If a score is not finite, the two do not score the same queries, there
+        are fewer than 2 queries, or the differences are too large for a float.
+
     Examples
     --------
     >>> p_at_1_a = {"q1": 1, "q2": 1, "q3": 0, "q4": 1, "q5": 1, "q6": 1, "q7": 0, "q8": 1}
@@ -386,6 +594,11 @@ def sign_test(a: Scores, b: Scores) -> SignTest:
     SignTest(n_wins=5, n_losses=1, n_ties=2, p_value=0.2188)
 
     For several comparisons at once, see :func:`holm_bonferroni`.
+
+    References
+    ----------
+    Smucker, Allan & Carterette (2007). A comparison of statistical significance tests for
+    information retrieval evaluation. :cite:p:`smucker2007comparison`
     """
     d = _paired_differences(a, b)
     wins, losses = int(np.count_nonzero(d > 0)), int(np.count_nonzero(d < 0))
@@ -406,15 +619,34 @@ def holm_bonferroni(p_values: Sequence[float] | np.ndarray) -> np.ndarray:
     chance of *any* false rejection in the family at most α (Holm 1979), and it
     rejects at least as much as plain Bonferroni (:math:`m\,p_i`).
 
+    Parameters
+    ----------
+    p_values : sequence of float in [0, 1]
+        The family's p-values (at least one).
+
     Returns
     -------
     numpy.ndarray
         Adjusted p-values, in the order of the input.
 
+    Raises
+    ------
+    TypeError
+        If ``p_values`` is not a sequence of numbers.
+    ValueError
+        If ``p_values`` is empty, not one-dimensional, or holds a value outside [0, 1].
+
     Examples
     --------
     >>> holm_bonferroni([0.01, 0.04, 0.03, 0.2]).round(4).tolist()
     [0.04, 0.09, 0.09, 0.2]
+
+    References
+    ----------
+    Sakai (2014). Statistical reform in information retrieval? :cite:p:`sakai2014statistical`
+
+    Fuhr (2017). Some common mistakes in IR evaluation, and how they can be avoided.
+    :cite:p:`fuhr2017some`
     """
     if isinstance(p_values, (str, bytes)) or not isinstance(p_values, (Sequence, np.ndarray)):
         raise TypeError(f"p_values must be a sequence of p-values, got {type(p_values).__name__}")

@@ -127,20 +127,39 @@ def expected_precision_at_k(relevance, scores, k: int) -> float:
     k : int
         Cutoff rank, a positive integer.
 
+    Returns
+    -------
+    float
+        The expected P@k, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``relevance`` or ``scores`` is not a sequence of numbers, or ``k`` is
+        not an integer.
+    ValueError
+        If ``relevance`` holds a value other than 0 and 1, a score is not finite,
+        ``scores`` and ``relevance`` differ in length, or ``k`` is not positive.
+
     Examples
     --------
     Three items tie for ranks 2 to 4, one of them relevant; P@2 is 1 or 0.5
     depending on which one trec_eval's tie-break puts at rank 2:
 
-    >>> round(expected_precision_at_k([1, 0, 1, 0], scores=[0.9, 0.5, 0.5, 0.5], k=2), 4)
+    >>> round(expected_precision_at_k([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.5], 2), 4)
     0.6667
+
+    References
+    ----------
+    McSherry & Najork (2008). Computing information retrieval performance measures
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
     """
     relevance = as_binary_relevance(relevance)
     rows, starts, stops = _sorted_by_score(relevance, scores, "relevance")
     return float(_expected_precision_rows(rows, starts, stops, check_k(k))[0])
 
 
-def expected_average_precision(relevance, scores, n_relevant: int) -> float:
+def expected_average_precision(relevance, scores, *, n_relevant: int) -> float:
     r"""Tie-aware AP: the mean of average precision over every order of the tied items.
 
     .. math::
@@ -151,7 +170,7 @@ def expected_average_precision(relevance, scores, n_relevant: int) -> float:
     :math:`a_g, \dots, a_g + n_g - 1`, holds :math:`r_g` relevant items among
     :math:`n_g`, and follows :math:`h_g` relevant items (McSherry & Najork 2008;
     the last fraction is read as 0 when :math:`n_g = 1`). Without ties it
-    equals :func:`~rankmetrics_lite.average_precision.average_precision`.
+    equals :func:`average_precision`.
 
     Parameters
     ----------
@@ -160,15 +179,34 @@ def expected_average_precision(relevance, scores, n_relevant: int) -> float:
     scores : sequence of finite numbers
         The system's score of each item, aligned with ``relevance``.
     n_relevant : int
-        |R|, the number of relevant items of the query, retrieved or not.
-        AP is undefined when it is 0: that raises ``ValueError``.
+        :math:`|R|`, the number of relevant items of the query, retrieved or not.
+        AP is undefined when it is 0.
+
+    Returns
+    -------
+    float
+        The expected AP, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``relevance`` or ``scores`` is not a sequence of numbers, or ``n_relevant`` is
+        not an integer.
+    ValueError
+        If ``relevance`` holds a value other than 0 and 1, a score is not finite,
+        ``scores`` and ``relevance`` differ in length, or ``n_relevant`` is 0 or smaller than the number of 1s in ``relevance``.
 
     Examples
     --------
     Two items tie at the top, one relevant: AP is 1 or 1/2, each half the time.
 
-    >>> expected_average_precision([0, 1], scores=[3.0, 3.0], n_relevant=1)
+    >>> expected_average_precision([0, 1], [3.0, 3.0], n_relevant=1)
     0.75
+
+    References
+    ----------
+    McSherry & Najork (2008). Computing information retrieval performance measures
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
     """
     relevance = as_binary_relevance(relevance)
     n_rel = check_n_relevant(n_relevant, relevance, "average precision")
@@ -176,7 +214,7 @@ def expected_average_precision(relevance, scores, n_relevant: int) -> float:
     return float(_expected_average_precision_rows(rows, starts, stops, np.array([n_rel]))[0])
 
 
-def expected_ndcg_at_k(gains, scores, k: int | None, judged_grades, gain: str = "linear") -> float:
+def expected_ndcg_at_k(grades, scores, k: int | None, *, judged_grades, gain: str = "linear") -> float:
     r"""Tie-aware nDCG@k: the mean of nDCG@k over every order of the tied items.
 
     .. math::
@@ -186,35 +224,60 @@ def expected_ndcg_at_k(gains, scores, k: int | None, judged_grades, gain: str = 
     where :math:`\overline{\mathrm{gain}}_{g(i)}` is the mean gain of the tie
     group holding rank i (McSherry & Najork 2008). The ideal DCG comes from all
     judged grades and does not depend on ties. Without ties it equals
-    :func:`~rankmetrics_lite.dcg.ndcg_at_k`.
+    :func:`ndcg_at_k`.
 
     Parameters
     ----------
-    gains : sequence of non-negative numbers
+    grades : sequence of non-negative numbers
         Grade of each retrieved item (0 if unjudged), in any order.
     scores : sequence of finite numbers
-        The system's score of each item, aligned with ``gains``.
+        The system's score of each item, aligned with ``grades``.
     k : int or None
         Cutoff rank, a positive integer; ``None`` scores the whole ranking.
     judged_grades : sequence of non-negative numbers
         Grade of every judged item of the query, retrieved or not (at least one positive).
     gain : {"linear", "exponential"}
-        How a grade turns into a gain: ``g`` (trec_eval) or ``2**g - 1`` (Burges et al. 2005).
+        How a grade turns into a gain: :math:`g` (trec_eval) or :math:`2^g - 1`
+        (Burges et al. 2005).
+
+    Returns
+    -------
+    float
+        The expected nDCG@k, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``grades``, ``scores`` or ``judged_grades`` is not a sequence of
+        numbers, ``k`` is not an integer (or None), or ``gain`` is not a string.
+    ValueError
+        If a grade is negative or not finite, a score is not finite, ``scores``
+        and ``grades`` differ in length, ``k`` is not positive, ``gain`` is not
+        one of the two names, ``judged_grades`` holds no positive grade, or
+        ``grades`` holds more items of a grade than ``judged_grades``.
 
     Examples
     --------
     The two top items tie, one of grade 2, one of grade 0: nDCG@2 is 0.7602 or
     0.4796, each half the time.
 
-    >>> round(expected_ndcg_at_k([2, 0, 1], scores=[5, 5, 1], k=2, judged_grades=[2, 1, 0]), 4)
+    >>> round(expected_ndcg_at_k([2, 0, 1], [5, 5, 1], 2, judged_grades=[2, 1, 0]), 4)
     0.6199
+
+    References
+    ----------
+    McSherry & Najork (2008). Computing information retrieval performance measures
+    efficiently in the presence of tied scores. :cite:p:`mcsherry2008computing`
+
+    Järvelin & Kekäläinen (2002). Cumulated gain-based evaluation of IR techniques.
+    :cite:p:`jarvelin2002cumulated`
     """
-    grades = as_gains(gains)
+    grades = as_gains(grades, "grades")
     k = None if k is None else check_k(k)
     judged = as_gains(judged_grades, "judged_grades")
     gain_function(gain)
     check_gain_fits(judged, gain, "judged_grades")
     check_ranking_is_judged(grades, judged)
-    rows, starts, stops = _sorted_by_score(grades, scores, "gains")
+    rows, starts, stops = _sorted_by_score(grades, scores, "grades")
     ideal = np.sort(judged)[::-1].reshape(1, -1)
     return float(_expected_ndcg_rows(rows, ideal, starts, stops, k, gain)[0])

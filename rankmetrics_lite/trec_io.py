@@ -59,7 +59,7 @@ PathLike = str | os.PathLike
 
 
 def read_trec_qrels(path: PathLike) -> dict[str, dict[str, int]]:
-    """Read a qrels file into ``{qid: {docno: grade}}``.
+    r"""Read a qrels file into ``{qid: {docno: grade}}``.
 
     Each line is ``qid iter docno rel``: four columns separated by ASCII
     whitespace, ``iter`` ignored, ``rel`` an integer (0 or negative: judged not
@@ -69,18 +69,45 @@ def read_trec_qrels(path: PathLike) -> dict[str, dict[str, int]]:
     ``#`` in column 1, and 9.0.8 none (the module docstring lists every
     difference).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The qrels file.
+
+    Returns
+    -------
+    dict
+        ``{qid: {docno: grade}}``, queries and documents in file order.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or path-like object.
+    ValueError
+        If a line is malformed (not 4 columns, a grade that is not an integer, a
+        document judged twice for a query), or the file holds a byte-order mark, a CR
+        inside a line, a NUL byte, text that is not UTF-8, or no qrels line; the message
+        names the file, the line and the fix.
+    OSError
+        If the file cannot be read.
+
     Examples
     --------
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "qrels.txt"
-    >>> _ = path.write_text("# topic 1\\n1 0 d1 2\\n1 0 d2 0\\n2 0 d1 1\\n")
+    >>> _ = path.write_text("# topic 1\n1 0 d1 2\n1 0 d2 0\n2 0 d1 1\n")
     >>> read_trec_qrels(path)
     {'1': {'d1': 2, 'd2': 0}, '2': {'d1': 1}}
-    >>> _ = path.write_text("1 0 d1 relevant\\n")
+    >>> _ = path.write_text("1 0 d1 relevant\n")
     >>> read_trec_qrels(path)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: qrels.txt, line 1: the grade 'relevant' (column 4, rel) is not an integer ...
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
     """
     name, data = _read_bytes(path)
     fast = parse_buffer(data, "qrels")
@@ -108,7 +135,7 @@ def _qrels_from_lines(data: bytes, name: str) -> dict[str, dict[str, int]]:
 
 
 def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
-    """Read a run file into ``{qid: {docno: score}}``.
+    r"""Read a run file into ``{qid: {docno: score}}``.
 
     Each line is ``qid Q0 docno rank sim run_id``, columns separated by ASCII
     whitespace. trec_eval ignores the ``Q0`` and ``rank`` columns and any
@@ -118,18 +145,45 @@ def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
     non-blank character is ``#`` are comments (trec_eval 10.0; 9.0.8 has no
     comments), and blank lines are skipped.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The run file.
+
+    Returns
+    -------
+    dict
+        ``{qid: {docno: score}}``, queries and documents in file order.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or path-like object.
+    ValueError
+        If a line is malformed (fewer than 6 columns, a score that is not a finite
+        number, a document listed twice for a query), or the file holds a byte-order
+        mark, a CR inside a line, a NUL byte, text that is not UTF-8, or no run line;
+        the message names the file, the line and the fix.
+    OSError
+        If the file cannot be read.
+
     Examples
     --------
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.txt"
-    >>> _ = path.write_text("1 Q0 d1 1 2.5 bm25\\n1 Q0 d2 2 1.25 bm25\\n")
+    >>> _ = path.write_text("1 Q0 d1 1 2.5 bm25\n1 Q0 d2 2 1.25 bm25\n")
     >>> read_trec_run(path)
     {'1': {'d1': 2.5, 'd2': 1.25}}
-    >>> _ = path.write_text("1 Q0 d1 1 2.5 bm25\\n1 Q0 d1 2 1.25 bm25\\n")
+    >>> _ = path.write_text("1 Q0 d1 1 2.5 bm25\n1 Q0 d1 2 1.25 bm25\n")
     >>> read_trec_run(path)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: run.txt, line 2: document 'd1' is listed twice for query '1' (first on line 1); ...
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
     """
     name, data = _read_bytes(path)
     fast = parse_buffer(data, "run")
@@ -156,14 +210,37 @@ def _run_from_lines(data: bytes, name: str) -> dict[str, dict[str, float]]:
     return _nonempty(run, name, "run")
 
 
-def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, tag: str) -> None:
+def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, tag: str) -> None:
     """Write ``{qid: {docno: score}}`` as a run file, each query in rank order.
 
     Lines are ``qid Q0 docno rank score tag``, with documents ranked as
     trec_eval 10.0 ranks them (score descending, ties by docno descending) and
     ranks numbered from 1. trec_eval ignores the rank column and ranks by
-    score, so 9.0.8 reads the same file by its own rule (scores as float32). Scores are written in full (``repr``), so that
-    :func:`read_trec_run` reads back exactly the same numbers.
+    score, so 9.0.8 reads the same file by its own rule (scores as float32).
+    Scores are written in full (``repr``), so that :func:`read_trec_run` reads
+    back exactly the same numbers.
+
+    Parameters
+    ----------
+    run : dict ``{qid: {docno: score}}``
+        String ids without whitespace, finite real scores.
+    path : str or os.PathLike
+        The file to write (replaced if it exists).
+    tag : str
+        The run's name, the last column, such as ``"bm25"``.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        If ``run`` is not a dict of dicts, an id or ``tag`` is not a string, or a
+        score is not a number.
+    ValueError
+        If an id or ``tag`` is empty or holds whitespace, a query id starts with
+        ``#``, or a score is not finite.
 
     Examples
     --------
@@ -176,6 +253,11 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, tag: 
     1 Q0 a 3 0.5 demo
     >>> read_trec_run(path) == {"1": {"a": 0.5, "b": 0.5, "c": 0.9}}
     True
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
     """
     _check_token(tag, "tag", "the run's name, such as 'bm25'")
     if not isinstance(run, Mapping):

@@ -24,22 +24,22 @@ FAST = settings(max_examples=40, deadline=None)
 
 
 def test_relevance_from_ids_by_hand():
-    assert relevance_from_ids(["d3", "d1", "d7", "d2"], {"d1", "d2", "d9"}) == [0, 1, 0, 1]
-    assert relevance_from_ids([], {"d1"}) == []
-    assert relevance_from_ids(["d1"], set()) == [0]
+    assert relevance_from_ids(["d3", "d1", "d7", "d2"], relevant_items={"d1", "d2", "d9"}) == [0, 1, 0, 1]
+    assert relevance_from_ids([], relevant_items={"d1"}) == []
+    assert relevance_from_ids(["d1"], relevant_items=set()) == [0]
 
 
 def test_relevance_from_ids_accepts_any_collection_and_hashable_ids():
-    assert relevance_from_ids((3, 1, 2), [1, 1, 2]) == [0, 1, 1]  # repeats in R count once
-    assert relevance_from_ids([("q", 1), ("q", 2)], frozenset({("q", 2)})) == [0, 1]
-    assert relevance_from_ids(np.array([5, 6, 7]), {6}) == [0, 1, 0]
-    assert relevance_from_ids(np.array(["a", "b"]), {"b"}) == [0, 1]
-    assert relevance_from_ids(["a", "b"], {"b": None}.keys()) == [0, 1]
+    assert relevance_from_ids((3, 1, 2), relevant_items=[1, 1, 2]) == [0, 1, 1]  # repeats in R count once
+    assert relevance_from_ids([("q", 1), ("q", 2)], relevant_items=frozenset({("q", 2)})) == [0, 1]
+    assert relevance_from_ids(np.array([5, 6, 7]), relevant_items={6}) == [0, 1, 0]
+    assert relevance_from_ids(np.array(["a", "b"]), relevant_items={"b"}) == [0, 1]
+    assert relevance_from_ids(["a", "b"], relevant_items={"b": None}.keys()) == [0, 1]
 
 
 def test_a_repeated_item_is_named_with_both_ranks():
     with pytest.raises(ValueError, match=r"ranked_items lists 'd2' twice, at ranks 2 and 4"):
-        relevance_from_ids(["d1", "d2", "d3", "d2"], {"d2"})
+        relevance_from_ids(["d1", "d2", "d3", "d2"], relevant_items={"d2"})
 
 
 @pytest.mark.parametrize(
@@ -56,7 +56,7 @@ def test_a_repeated_item_is_named_with_both_ranks():
 )
 def test_bad_ranked_items(ranked, error, message):
     with pytest.raises(error, match=message):
-        relevance_from_ids(ranked, {"d1"})
+        relevance_from_ids(ranked, relevant_items={"d1"})
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_bad_ranked_items(ranked, error, message):
 )
 def test_bad_relevant_items(relevant, error, message):
     with pytest.raises(error, match=message):
-        relevance_from_ids(["d1", "d2"], relevant)
+        relevance_from_ids(["d1", "d2"], relevant_items=relevant)
 
 
 # ------------------------------------------------------------- gains_from_ids --
@@ -78,9 +78,9 @@ def test_bad_relevant_items(relevant, error, message):
 
 def test_gains_from_ids_by_hand():
     grades = {"d1": 2, "d3": 1, "d5": 3, "d6": 0}
-    assert gains_from_ids(["d3", "d1", "d7", "d6"], grades) == [1, 2, 0, 0]  # d7 unjudged: 0
-    assert gains_from_ids([], grades) == []
-    assert gains_from_ids(["d1"], {"d1": 0.5}) == [0.5]
+    assert gains_from_ids(["d3", "d1", "d7", "d6"], grades=grades) == [1, 2, 0, 0]  # d7 unjudged: 0
+    assert gains_from_ids([], grades=grades) == []
+    assert gains_from_ids(["d1"], grades={"d1": 0.5}) == [0.5]
 
 
 @pytest.mark.parametrize(
@@ -96,12 +96,12 @@ def test_gains_from_ids_by_hand():
 )
 def test_bad_grades(grades, error, message):
     with pytest.raises(error, match=message):
-        gains_from_ids(["d1", "d2"], grades)
+        gains_from_ids(["d1", "d2"], grades=grades)
 
 
 def test_gains_from_ids_refuses_a_repeated_item():
     with pytest.raises(ValueError, match=r"lists 'd1' twice, at ranks 1 and 2"):
-        gains_from_ids(["d1", "d1"], {"d1": 1})
+        gains_from_ids(["d1", "d1"], grades={"d1": 1})
 
 
 # -------------------------------------------------------------- rank_by_score --
@@ -118,20 +118,20 @@ def test_rank_by_score_by_hand():
 def test_pairs_and_mappings_give_the_same_ranking():
     pairs = [("x", 1.0), ("y", 3.0), ("z", 1.0), ("w", 2.0)]
     for policy in ("trec", "stable", "id_ascending"):
-        assert rank_by_score(pairs, policy) == rank_by_score(dict(pairs), policy)
+        assert rank_by_score(pairs, tie_policy=policy) == rank_by_score(dict(pairs), tie_policy=policy)
 
 
 def test_trec_breaks_ties_by_bytes_descending():
     tied = ["a", "b", "Z", "é", "ab", "10", "9"]
     # strcmp on UTF-8 bytes: 'é' (0xC3 0xA9) > 'b' > 'ab' > 'a' > 'Z' > '9' > '10'
     assert rank_by_score({item: 1.0 for item in tied}) == ["é", "b", "ab", "a", "Z", "9", "10"]
-    assert rank_by_score({item: 1.0 for item in tied}, "id_ascending") == ["10", "9", "Z", "a", "ab", "b", "é"]
+    assert rank_by_score({item: 1.0 for item in tied}, tie_policy="id_ascending") == ["10", "9", "Z", "a", "ab", "b", "é"]
 
 
 def test_trec_compares_non_string_ids_as_text():
     # Written to a run file, the ids 9 and 10 are the texts "9" and "10": "9" comes first.
     assert rank_by_score({10: 0.5, 9: 0.5, 2: 0.7}) == [2, 9, 10]
-    assert rank_by_score({10: 0.5, 9: 0.5, 2: 0.7}, "stable") == [2, 10, 9]
+    assert rank_by_score({10: 0.5, 9: 0.5, 2: 0.7}, tie_policy="stable") == [2, 10, 9]
 
 
 def test_infinite_scores_rank_first_or_last():
@@ -163,17 +163,17 @@ def _ranks_by_trec_eval(scores: dict) -> list:
 @FAST
 @given(scored_items())
 def test_trec_policy_is_trec_evals_order(scores):
-    assert rank_by_score(scores, "trec") == _ranks_by_trec_eval(scores)
+    assert rank_by_score(scores, tie_policy="trec") == _ranks_by_trec_eval(scores)
 
 
 @FAST
 @given(scored_items())
 def test_policies_agree_on_scores_and_differ_only_in_ties(scores):
     for policy in ("trec", "stable", "id_ascending"):
-        ranking = rank_by_score(scores, policy)
+        ranking = rank_by_score(scores, tie_policy=policy)
         assert sorted(ranking) == sorted(scores)
         assert [scores[i] for i in ranking] == sorted(scores.values(), reverse=True)
-    trec, ascending = rank_by_score(scores, "trec"), rank_by_score(scores, "id_ascending")
+    trec, ascending = rank_by_score(scores, tie_policy="trec"), rank_by_score(scores, tie_policy="id_ascending")
     for group in tie_groups([scores[i] for i in trec]):
         assert trec[group.start:group.stop] == ascending[group.start:group.stop][::-1]
 
@@ -183,7 +183,7 @@ def test_policies_agree_on_scores_and_differ_only_in_ties(scores):
 def test_stable_keeps_the_input_order_of_ties(scores, random):
     pairs = list(scores.items())
     random.shuffle(pairs)
-    ranking = rank_by_score(pairs, "stable")
+    ranking = rank_by_score(pairs, tie_policy="stable")
     position = {item: i for i, (item, _) in enumerate(pairs)}
     for a, b in zip(ranking, ranking[1:]):
         if scores[a] == scores[b]:
@@ -213,7 +213,7 @@ def test_bad_scores(scores, policy, error, message):
 
 
 def test_same_text_ids_are_fine_when_ids_are_not_compared():
-    assert rank_by_score({1: 0.5, "1": 0.4}, "stable") == [1, "1"]
+    assert rank_by_score({1: 0.5, "1": 0.4}, tie_policy="stable") == [1, "1"]
 
 
 # ----------------------------------------------------------------- tie_groups --

@@ -83,7 +83,7 @@ def test_kernel_scores_each_row_like_the_single_query_function():
         for k in (None, 1, 3):
             batch = average_precision_rows(rows, n_rel, k, normalisation)
             single = [
-                average_precision(r, int(n), k, normalisation) for r, n in zip(rankings, n_rel)
+                average_precision(r, n_relevant=int(n), k=k, normalisation=normalisation) for r, n in zip(rankings, n_rel)
             ]
             np.testing.assert_allclose(batch, single)
 
@@ -102,17 +102,17 @@ def test_kernel_row_with_zero_denominator_scores_zero():
 @given(judged_rankings(), st.sampled_from(NORMALISATIONS), st.one_of(st.none(), st.integers(1, 30)))
 def test_ap_lies_in_unit_interval(ranking, normalisation, k):
     relevance, n_rel = ranking
-    assert 0.0 <= average_precision(relevance, n_rel, k, normalisation) <= 1.0 + 1e-12
+    assert 0.0 <= average_precision(relevance, n_relevant=n_rel, k=k, normalisation=normalisation) <= 1.0 + 1e-12
 
 
 @FAST
 @given(st.integers(1, 10), st.integers(0, 10), st.sampled_from(NORMALISATIONS))
 def test_ideal_ranking_scores_one(n_rel, n_irrelevant, normalisation):
     ideal = [1] * n_rel + [0] * n_irrelevant
-    assert average_precision(ideal, n_rel, normalisation=normalisation) == pytest.approx(1.0)
+    assert average_precision(ideal, n_relevant=n_rel, normalisation=normalisation) == pytest.approx(1.0)
     # A top k filled with relevant items is perfect under min(k, |R|).
     for k in range(1, n_rel + n_irrelevant + 1):
-        assert average_precision(ideal, n_rel, k, "min_k_n_relevant") == pytest.approx(1.0)
+        assert average_precision(ideal, n_relevant=n_rel, k=k, normalisation="min_k_n_relevant") == pytest.approx(1.0)
 
 
 @FAST
@@ -126,17 +126,17 @@ def test_ap_equals_rr_with_one_relevant_item(before, after):
 @given(judged_rankings())
 def test_ap_at_k_grows_with_k_under_trec_normalisation(ranking):
     relevance, n_rel = ranking
-    scores = [average_precision(relevance, n_rel, k) for k in range(1, len(relevance) + 2)]
+    scores = [average_precision(relevance, n_relevant=n_rel, k=k) for k in range(1, len(relevance) + 2)]
     assert all(a <= b + 1e-12 for a, b in zip(scores, scores[1:]))
-    assert scores[-1] == pytest.approx(average_precision(relevance, n_rel))
+    assert scores[-1] == pytest.approx(average_precision(relevance, n_relevant=n_rel))
 
 
 @FAST
 @given(judged_rankings())
 def test_retrieved_relevant_never_below_trec_ap(ranking):
     relevance, n_rel = ranking
-    trec = average_precision(relevance, n_rel)
-    assert average_precision(relevance, n_rel, normalisation="retrieved_relevant") >= trec - 1e-12
+    trec = average_precision(relevance, n_relevant=n_rel)
+    assert average_precision(relevance, n_relevant=n_rel, normalisation="retrieved_relevant") >= trec - 1e-12
 
 
 # ----------------------------------------------------------- references --
@@ -184,9 +184,9 @@ def test_matches_pytrec_eval_map_and_map_cut():
     for q, (qrels, run) in queries.items():
         relevance = [int(qrels.get(doc, 0) >= 1) for doc in _trec_order(run)]
         n_rel = sum(g >= 1 for g in qrels.values())
-        aps.append(average_precision(relevance, n_rel))
+        aps.append(average_precision(relevance, n_relevant=n_rel))
         assert aps[-1] == pytest.approx(reference[q]["map"], abs=1e-12)
-        ap_at_5 = average_precision(relevance, n_rel, k=5)
+        ap_at_5 = average_precision(relevance, n_relevant=n_rel, k=5)
         assert ap_at_5 == pytest.approx(reference[q]["map_cut_5"], abs=1e-12)
     # pytrec_eval reports gm_map per query as a log; the mean of logs, exponentiated, is GMAP.
     expected_gmap = math.exp(np.mean([reference[q]["gm_map"] for q in queries]))

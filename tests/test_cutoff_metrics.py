@@ -60,7 +60,7 @@ def test_ml_query_curves_match_the_tables():
 
 def test_ml_query_precision_is_not_monotonic_but_recall_is():
     precision = [precision_at_k(ML_QUERY, k) for k in range(1, 11)]
-    recall = [recall_at_k(ML_QUERY, k, 8) for k in range(1, 11)]
+    recall = [recall_at_k(ML_QUERY, k, n_relevant=8) for k in range(1, 11)]
     assert precision[0] > precision[1] < precision[3] > precision[4]  # 1.0, 0.5, 0.75, 0.6
     assert all(a <= b for a, b in zip(recall, recall[1:]))
 
@@ -87,7 +87,7 @@ def test_twenty_item_example(k, hits, precision, recall):
     curves = precision_recall_at_all_k(TWENTY, n_relevant=10)
     assert curves["hits"][k - 1] == hits
     # The source's check of P@k * k = R@k * |R| at k = 5 and 10 (3 and 6).
-    assert precision_at_k(TWENTY, k) * k == pytest.approx(recall_at_k(TWENTY, k, 10) * 10)
+    assert precision_at_k(TWENTY, k) * k == pytest.approx(recall_at_k(TWENTY, k, n_relevant=10) * 10)
 
 
 # The product search for "wireless headphones": 6 relevant products, 15 results.
@@ -107,19 +107,19 @@ SEARCH_RESULTS = [
     [(1, 1.0, 1 / 6), (3, 2 / 3, 2 / 6), (5, 3 / 5, 3 / 6), (10, 5 / 10, 5 / 6)],
 )
 def test_product_search_example(k, precision, recall):
-    relevance = relevance_from_ids(SEARCH_RESULTS, RELEVANT_PRODUCTS)
+    relevance = relevance_from_ids(SEARCH_RESULTS, relevant_items=RELEVANT_PRODUCTS)
     assert relevance == [1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0]
     assert precision_at_k(relevance, k) == pytest.approx(precision, abs=1e-15)
     assert recall_at_k(relevance, k, n_relevant=len(RELEVANT_PRODUCTS)) == pytest.approx(recall, abs=1e-15)
 
 
 def test_product_search_r_precision():
-    relevance = relevance_from_ids(SEARCH_RESULTS, RELEVANT_PRODUCTS)
+    relevance = relevance_from_ids(SEARCH_RESULTS, relevant_items=RELEVANT_PRODUCTS)
     # The first 6 results hold 3 relevant products.
     assert r_precision(relevance, n_relevant=6) == 0.5
     # All six are found by rank 13: recall reaches 1 there and not before.
-    assert recall_at_k(relevance, 12, 6) == 5 / 6
-    assert recall_at_k(relevance, 13, 6) == 1.0
+    assert recall_at_k(relevance, 12, n_relevant=6) == 5 / 6
+    assert recall_at_k(relevance, 13, n_relevant=6) == 1.0
 
 
 @pytest.mark.parametrize(
@@ -131,9 +131,9 @@ def test_product_search_r_precision():
     ],
 )
 def test_r_precision_examples(ranking, n_relevant, expected):
-    assert r_precision(ranking, n_relevant) == expected
+    assert r_precision(ranking, n_relevant=n_relevant) == expected
     assert precision_at_k(ranking, n_relevant) == expected
-    assert recall_at_k(ranking, n_relevant, n_relevant) == expected
+    assert recall_at_k(ranking, n_relevant, n_relevant=n_relevant) == expected
 
 
 def test_k_dependent_winner():
@@ -184,8 +184,8 @@ def test_accepts_tuples_arrays_and_bools():
 
 def test_returns_plain_floats():
     assert type(precision_at_k([1], 1)) is float
-    assert type(recall_at_k([1], 1, 1)) is float
-    assert type(r_precision([1], 1)) is float
+    assert type(recall_at_k([1], 1, n_relevant=1)) is float
+    assert type(r_precision([1], n_relevant=1)) is float
 
 
 # ------------------------------------------------------------------ properties --
@@ -203,9 +203,9 @@ def judged_rankings(draw, max_len=25):
 @given(judged_rankings())
 def test_r_precision_is_precision_and_recall_at_r(case):
     relevance, n_rel = case
-    rprec = r_precision(relevance, n_rel)
+    rprec = r_precision(relevance, n_relevant=n_rel)
     assert precision_at_k(relevance, n_rel) == pytest.approx(rprec, abs=1e-12)
-    assert recall_at_k(relevance, n_rel, n_rel) == pytest.approx(rprec, abs=1e-12)
+    assert recall_at_k(relevance, n_rel, n_relevant=n_rel) == pytest.approx(rprec, abs=1e-12)
 
 
 @FAST
@@ -214,14 +214,14 @@ def test_precision_times_k_is_recall_times_r(case, k):
     relevance, n_rel = case
     hits = sum(relevance[:k])
     assert precision_at_k(relevance, k) * k == pytest.approx(hits, abs=1e-12)
-    assert recall_at_k(relevance, k, n_rel) * n_rel == pytest.approx(hits, abs=1e-12)
+    assert recall_at_k(relevance, k, n_relevant=n_rel) * n_rel == pytest.approx(hits, abs=1e-12)
 
 
 @FAST
 @given(judged_rankings())
 def test_recall_never_decreases_with_k(case):
     relevance, n_rel = case
-    recall = [recall_at_k(relevance, k, n_rel) for k in range(1, len(relevance) + 3)]
+    recall = [recall_at_k(relevance, k, n_relevant=n_rel) for k in range(1, len(relevance) + 3)]
     assert all(a <= b for a, b in zip(recall, recall[1:]))
     assert recall[-1] == sum(relevance) / n_rel  # past the end it stays at the final value
 
@@ -231,30 +231,30 @@ def test_recall_never_decreases_with_k(case):
 def test_bounds(case, k):
     relevance, n_rel = case
     assert 0 <= precision_at_k(relevance, k) <= min(1, n_rel / k) + 1e-12
-    assert 0 <= recall_at_k(relevance, k, n_rel) <= min(1, k / n_rel) + 1e-12
-    assert 0 <= f1_at_k(relevance, k, n_rel) <= 1
+    assert 0 <= recall_at_k(relevance, k, n_relevant=n_rel) <= min(1, k / n_rel) + 1e-12
+    assert 0 <= f1_at_k(relevance, k, n_relevant=n_rel) <= 1
 
 
 @FAST
 @given(judged_rankings())
 def test_all_k_agrees_with_single_k(case):
     relevance, n_rel = case
-    curves = precision_recall_at_all_k(relevance, n_rel)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_rel)
     for k in curves["k"]:
         k = int(k)
         assert curves["hits"][k - 1] == sum(relevance[:k])
         assert curves["precision"][k - 1] == pytest.approx(precision_at_k(relevance, k), abs=1e-12)
-        assert curves["recall"][k - 1] == pytest.approx(recall_at_k(relevance, k, n_rel), abs=1e-12)
-        assert curves["f1"][k - 1] == pytest.approx(f1_at_k(relevance, k, n_rel), abs=1e-12)
+        assert curves["recall"][k - 1] == pytest.approx(recall_at_k(relevance, k, n_relevant=n_rel), abs=1e-12)
+        assert curves["f1"][k - 1] == pytest.approx(f1_at_k(relevance, k, n_relevant=n_rel), abs=1e-12)
 
 
 @FAST
 @given(judged_rankings(), st.integers(1, 30))
 def test_f1_is_the_harmonic_mean_and_hit_rate_the_indicator(case, k):
     relevance, n_rel = case
-    p, r = precision_at_k(relevance, k), recall_at_k(relevance, k, n_rel)
+    p, r = precision_at_k(relevance, k), recall_at_k(relevance, k, n_relevant=n_rel)
     expected = 0.0 if p + r == 0 else 2 * p * r / (p + r)
-    assert f1_at_k(relevance, k, n_rel) == pytest.approx(expected, abs=1e-12)
+    assert f1_at_k(relevance, k, n_relevant=n_rel) == pytest.approx(expected, abs=1e-12)
     assert hit_rate_at_k(relevance, k) == float(p > 0)
 
 
@@ -275,9 +275,9 @@ def test_renaming_ids_consistently_changes_nothing(case, k):
     ranked, relevant, rename = case
 
     def scores(ranking, relevant_set):
-        relevance = relevance_from_ids(ranking, relevant_set)
+        relevance = relevance_from_ids(ranking, relevant_items=relevant_set)
         n_rel = len(relevant_set)
-        return (precision_at_k(relevance, k), recall_at_k(relevance, k, n_rel), r_precision(relevance, n_rel))
+        return (precision_at_k(relevance, k), recall_at_k(relevance, k, n_relevant=n_rel), r_precision(relevance, n_relevant=n_rel))
 
     before = scores(ranked, relevant)
     after = scores([rename[i] for i in ranked], {rename[i] for i in relevant})
@@ -300,8 +300,8 @@ def test_agrees_with_trec_eval(case, cutoffs):
     result = pytrec_eval.RelevanceEvaluator({"q": qrels}, measures).evaluate({"q": run or {"none": 0.0}})["q"]
     for k in cutoffs:
         assert precision_at_k(relevance, k) == pytest.approx(result[f"P_{k}"], abs=1e-12)
-        assert recall_at_k(relevance, k, n_rel) == pytest.approx(result[f"recall_{k}"], abs=1e-12)
-    assert r_precision(relevance, n_rel) == pytest.approx(result["Rprec"], abs=1e-12)
+        assert recall_at_k(relevance, k, n_relevant=n_rel) == pytest.approx(result[f"recall_{k}"], abs=1e-12)
+    assert r_precision(relevance, n_relevant=n_rel) == pytest.approx(result["Rprec"], abs=1e-12)
 
 
 # ------------------------------------------------------------------ bad input --
@@ -321,8 +321,8 @@ BAD_K = [
     "measure",
     [
         lambda k: precision_at_k([1, 0], k),
-        lambda k: recall_at_k([1, 0], k, 2),
-        lambda k: f1_at_k([1, 0], k, 2),
+        lambda k: recall_at_k([1, 0], k, n_relevant=2),
+        lambda k: f1_at_k([1, 0], k, n_relevant=2),
         lambda k: hit_rate_at_k([1, 0], k),
     ],
     ids=["precision", "recall", "f1", "hit_rate"],
@@ -351,11 +351,11 @@ BAD_RELEVANCE = [
     "measure",
     [
         lambda rel: precision_at_k(rel, 2),
-        lambda rel: recall_at_k(rel, 2, 5),
-        lambda rel: f1_at_k(rel, 2, 5),
-        lambda rel: r_precision(rel, 5),
+        lambda rel: recall_at_k(rel, 2, n_relevant=5),
+        lambda rel: f1_at_k(rel, 2, n_relevant=5),
+        lambda rel: r_precision(rel, n_relevant=5),
         lambda rel: hit_rate_at_k(rel, 2),
-        lambda rel: precision_recall_at_all_k(rel, 5),
+        lambda rel: precision_recall_at_all_k(rel, n_relevant=5),
     ],
     ids=["precision", "recall", "f1", "r_precision", "hit_rate", "all_k"],
 )
@@ -376,10 +376,10 @@ def test_strings_inside_the_relevance_list_are_refused(relevance):
 
 
 RECALL_TYPE = [
-    lambda rel, n: recall_at_k(rel, 2, n),
-    lambda rel, n: f1_at_k(rel, 2, n),
-    lambda rel, n: r_precision(rel, n),
-    lambda rel, n: precision_recall_at_all_k(rel, n),
+    lambda rel, n: recall_at_k(rel, 2, n_relevant=n),
+    lambda rel, n: f1_at_k(rel, 2, n_relevant=n),
+    lambda rel, n: r_precision(rel, n_relevant=n),
+    lambda rel, n: precision_recall_at_all_k(rel, n_relevant=n),
 ]
 RECALL_IDS = ["recall", "f1", "r_precision", "all_k"]
 

@@ -67,8 +67,8 @@ def test_missed_relevant_items_lower_ndcg(query):
     returned = [g for g in ranking if g > 0]
     if not returned or sorted(returned) == sorted(g for g in judged if g > 0):
         return  # nothing retrieved, or nothing relevant missed
-    with_all = ndcg_at_k(ranking, None, judged)
-    with_returned = ndcg_at_k(ranking, None, returned)
+    with_all = ndcg_at_k(ranking, None, judged_grades=judged)
+    with_returned = ndcg_at_k(ranking, None, judged_grades=returned)
     assert with_all < with_returned
 
 
@@ -89,9 +89,9 @@ def test_kernels_score_each_row_like_the_single_query_functions():
         ideal[n, : len(grades_)] = sorted(grades_, reverse=True)
     for gain in GAINS:
         for k in (None, 1, 3):
-            expected = [dcg_at_k(r, k, gain) for r in rankings]
+            expected = [dcg_at_k(r, k, gain=gain) for r in rankings]
             np.testing.assert_allclose(_dcg_rows(rows, k, gain), expected)
-            expected = [ndcg_at_k(r, k, j, gain) for r, j in zip(rankings, judged)]
+            expected = [ndcg_at_k(r, k, judged_grades=j, gain=gain) for r, j in zip(rankings, judged)]
             np.testing.assert_allclose(ndcg_rows(rows, ideal, k, gain), expected)
 
 
@@ -107,20 +107,20 @@ def test_ndcg_kernel_row_without_positive_grade_scores_zero():
 @given(judged_queries(), cutoffs, st.sampled_from(GAINS))
 def test_ndcg_lies_in_unit_interval(query, k, gain):
     ranking, judged = query
-    assert 0.0 <= ndcg_at_k(ranking, k, judged, gain) <= 1.0 + 1e-12
+    assert 0.0 <= ndcg_at_k(ranking, k, judged_grades=judged, gain=gain) <= 1.0 + 1e-12
 
 
 @FAST
 @given(st.lists(grades, min_size=1, max_size=20).filter(any), cutoffs, st.sampled_from(GAINS))
 def test_ideal_ranking_scores_one(judged, k, gain):
     ideal = sorted(judged, reverse=True)
-    assert ndcg_at_k(ideal, k, judged, gain) == pytest.approx(1.0)
+    assert ndcg_at_k(ideal, k, judged_grades=judged, gain=gain) == pytest.approx(1.0)
 
 
 @FAST
 @given(st.lists(st.integers(0, 1), max_size=20), cutoffs)
 def test_linear_and_exponential_gain_agree_on_binary_grades(relevance, k):
-    assert dcg_at_k(relevance, k, "linear") == pytest.approx(dcg_at_k(relevance, k, "exponential"))
+    assert dcg_at_k(relevance, k, gain="linear") == pytest.approx(dcg_at_k(relevance, k, gain="exponential"))
 
 
 @FAST
@@ -140,7 +140,7 @@ def test_matches_sklearn_on_a_ranking_of_every_judged_item(judged, k):
     # item; distinct scores keep its tie averaging out of the way.
     scores = np.arange(len(judged), 0, -1, dtype=float)
     assert dcg_at_k(judged, k) == pytest.approx(dcg_score([judged], [scores], k=k))
-    assert ndcg_at_k(judged, k, judged) == pytest.approx(ndcg_score([judged], [scores], k=k))
+    assert ndcg_at_k(judged, k, judged_grades=judged) == pytest.approx(ndcg_score([judged], [scores], k=k))
 
 
 def test_matches_pytrec_eval_ndcg_and_ndcg_cut():
@@ -159,8 +159,8 @@ def test_matches_pytrec_eval_ndcg_and_ndcg_cut():
         ranking = sorted(run[q], key=lambda doc: (run[q][doc], doc), reverse=True)
         gains = [qrels[q].get(doc, 0) for doc in ranking]
         judged = list(qrels[q].values())
-        assert ndcg_at_k(gains, None, judged) == pytest.approx(reference[q]["ndcg"], abs=1e-12)
-        assert ndcg_at_k(gains, 5, judged) == pytest.approx(reference[q]["ndcg_cut_5"], abs=1e-12)
+        assert ndcg_at_k(gains, None, judged_grades=judged) == pytest.approx(reference[q]["ndcg"], abs=1e-12)
+        assert ndcg_at_k(gains, 5, judged_grades=judged) == pytest.approx(reference[q]["ndcg_cut_5"], abs=1e-12)
 
 
 # -------------------------------------------------------------- bad input --
@@ -169,25 +169,26 @@ def test_matches_pytrec_eval_ndcg_and_ndcg_cut():
 @pytest.mark.parametrize(
     ("args", "error", "message"),
     [
-        (([2, -1], 2), ValueError, "gains must be non-negative; rank 2 holds -1"),
-        (([2, float("nan")], 2), ValueError, "gains must be finite"),
-        (([[1, 2]], 2), ValueError, "gains must be one-dimensional"),
+        (([2, -1], 2), ValueError, "grades must be non-negative; rank 2 holds -1"),
+        (([2, float("nan")], 2), ValueError, "grades must be finite"),
+        (([[1, 2]], 2), ValueError, "grades must be one-dimensional"),
         (([1, 2], 0), ValueError, "k must be a positive integer, got 0"),
         (([1, 2], "5"), TypeError, "k must be a positive integer"),
         (([1, 2], 2, "exp"), ValueError, "gain must be one of 'linear', 'exponential'; got 'exp'"),
         (([1, 2], 2, None), TypeError, "gain must be one of 'linear', 'exponential'"),
-        (([1, 1200], 2, "exponential"), ValueError, "gains holds the grade 1200, too large for the exponential"),
+        (([1, 1200], 2, "exponential"), ValueError, "grades holds the grade 1200, too large for the exponential"),
     ],
 )
 def test_dcg_rejects_bad_input(args, error, message):
     with pytest.raises(error, match=message):
-        dcg_at_k(*args)
+        grades, k, *rest = args
+        dcg_at_k(grades, k, **dict(zip(["gain"], rest)))
 
 
 @pytest.mark.parametrize(
     ("args", "error", "message"),
     [
-        (([2, -1], 2, [2, 1]), ValueError, "gains must be non-negative"),
+        (([2, -1], 2, [2, 1]), ValueError, "grades must be non-negative"),
         (([2, 1], 2, [2, -1]), ValueError, "judged_grades must be non-negative"),
         (([2, 1], 2, 3), TypeError, "judged_grades must be a sequence"),
         (([2, 1], -1, [2, 1]), ValueError, "k must be a positive integer, got -1"),
@@ -197,15 +198,16 @@ def test_dcg_rejects_bad_input(args, error, message):
         (
             ([2, 2, 1], 2, [2, 1, 1]),
             ValueError,
-            r"gains holds 2 item\(s\) of grade 2 but judged_grades only 1: judged_grades must list",
+            r"grades holds 2 item\(s\) of grade 2 but judged_grades only 1: judged_grades must list",
         ),
-        (([3], None, [2, 1]), ValueError, r"gains holds 1 item\(s\) of grade 3 but judged_grades only 0"),
+        (([3], None, [2, 1]), ValueError, r"grades holds 1 item\(s\) of grade 3 but judged_grades only 0"),
         (([1], None, [1, 1100], "exponential"), ValueError, "judged_grades holds the grade 1100, too large"),
     ],
 )
 def test_ndcg_rejects_bad_input(args, error, message):
     with pytest.raises(error, match=message):
-        ndcg_at_k(*args)
+        grades, k, *rest = args
+        ndcg_at_k(grades, k, **dict(zip(["judged_grades", "gain"], rest)))
 
 
 def test_kernel_rejects_unknown_gain():

@@ -351,17 +351,17 @@ def test_every_query_agrees_with_the_single_query_functions(collection, level, v
             continue
         expected = {
             "P@2": precision_at_k(relevance, 2), "P@5": precision_at_k(relevance, 5),
-            "R@2": recall_at_k(relevance, 2, n_rel), "R@4": recall_at_k(relevance, 4, n_rel),
-            "F1@2": f1_at_k(relevance, 2, n_rel), "Rprec": r_precision(relevance, n_rel),
-            "AP": average_precision(relevance, n_rel), "AP@2": average_precision(relevance, n_rel, k=2),
+            "R@2": recall_at_k(relevance, 2, n_relevant=n_rel), "R@4": recall_at_k(relevance, 4, n_relevant=n_rel),
+            "F1@2": f1_at_k(relevance, 2, n_relevant=n_rel), "Rprec": r_precision(relevance, n_relevant=n_rel),
+            "AP": average_precision(relevance, n_relevant=n_rel), "AP@2": average_precision(relevance, n_relevant=n_rel, k=2),
             "RR": reciprocal_rank(relevance), "RR@1": reciprocal_rank(relevance, k=1),
             "Success@1": hit_rate_at_k(relevance, 1), "Success@2": hit_rate_at_k(relevance, 2),
         }
         judged_grades = [max(g, 0) for g in judged.values()]
         gains = [max(g, 0) for g in grades]
         if any(judged_grades):
-            expected["nDCG"] = ndcg_at_k(gains, None, judged_grades)
-            expected["nDCG@2"] = ndcg_at_k(gains, 2, judged_grades)
+            expected["nDCG"] = ndcg_at_k(gains, None, judged_grades=judged_grades)
+            expected["nDCG@2"] = ndcg_at_k(gains, 2, judged_grades=judged_grades)
         for measure, value in expected.items():
             assert values[measure] == pytest.approx(value, abs=1e-12), (qid, measure)
 

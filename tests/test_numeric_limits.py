@@ -18,14 +18,14 @@ from rankmetrics_lite import (
 
 def test_exponential_ndcg_of_top_grades_is_one_not_nan():
     # 2**1023 - 1 fits in a float, three of them summed do not.
-    assert ndcg_at_k([1023] * 3, None, [1023] * 3, gain="exponential") == 1.0
-    assert ndcg_at_k([1023, 0], None, [1023, 1023], gain="exponential") == pytest.approx(1 / (1 + 1 / np.log2(3)))
+    assert ndcg_at_k([1023] * 3, None, judged_grades=[1023] * 3, gain="exponential") == 1.0
+    assert ndcg_at_k([1023, 0], None, judged_grades=[1023, 1023], gain="exponential") == pytest.approx(1 / (1 + 1 / np.log2(3)))
     run, qrels = {"q": {"a": 2.0, "b": 1.0, "c": 0.5}}, {"q": {"a": 1023, "b": 1023, "c": 1023}}
     assert evaluate(run, qrels, "nDCG", gain="exponential") == {"nDCG": 1.0}
 
 
 def test_an_unnormalised_dcg_that_overflows_is_an_error():
-    with pytest.raises(ValueError, match="the DCG of these gains is too large for a float"):
+    with pytest.raises(ValueError, match="the DCG of these grades is too large for a float"):
         dcg_at_k([1023] * 3, None, gain="exponential")
 
 

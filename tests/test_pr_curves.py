@@ -78,24 +78,24 @@ def test_cutoff_curve_is_the_all_k_table():
 
 def test_interpolated_precision_by_hand():
     curve = pr_curve_from_cutoffs(RANKING, n_relevant=4)
-    got = interpolated_precision(curve.recall, curve.precision, [0, 0.25, 0.3, 0.5, 0.6, 0.75, 0.8, 1])
+    got = interpolated_precision(curve.recall, curve.precision, recall_levels=[0, 0.25, 0.3, 0.5, 0.6, 0.75, 0.8, 1])
     assert got.tolist() == pytest.approx([1, 1, 2 / 3, 2 / 3, 1 / 2, 1 / 2, 0, 0])
 
 
 def test_interpolated_precision_any_point_order_and_edge_cases():
     # Points in scikit-learn's order (recall falling) give the same answer.
-    got = interpolated_precision([1.0, 0.5, 0.0], [0.5, 0.8, 1.0], [0.0, 0.4, 0.5, 0.9])
+    got = interpolated_precision([1.0, 0.5, 0.0], [0.5, 0.8, 1.0], recall_levels=[0.0, 0.4, 0.5, 0.9])
     assert got.tolist() == [1.0, 0.8, 0.8, 0.5]
-    assert interpolated_precision([], [], [0.0, 0.5]).tolist() == [0.0, 0.0]
-    assert interpolated_precision([0.5], [0.7], []).tolist() == []
+    assert interpolated_precision([], [], recall_levels=[0.0, 0.5]).tolist() == [0.0, 0.0]
+    assert interpolated_precision([0.5], [0.7], recall_levels=[]).tolist() == []
 
 
 def test_interpolated_precision_tolerates_level_rounding():
     # 3 * 0.1 = 0.30000000000000004 > 0.3 = 3/10: the level is still reached.
     assert 3 * 0.1 > 3 / 10
-    assert interpolated_precision([3 / 10], [0.6], [3 * 0.1]).tolist() == [0.6]
+    assert interpolated_precision([3 / 10], [0.6], recall_levels=[3 * 0.1]).tolist() == [0.6]
     # ... but a recall clearly below the level does not reach it.
-    assert interpolated_precision([0.2999], [0.6], [0.3]).tolist() == [0.0]
+    assert interpolated_precision([0.2999], [0.6], recall_levels=[0.3]).tolist() == [0.0]
 
 
 # The three rounding rules as keyword arguments of eleven_point_precision.
@@ -126,7 +126,7 @@ def test_eleven_point_rules_differ_where_documented():
     # gives 23 (23.999999999999996); the textbook rule (recall >= 0.3) needs 24.
     assert 0.3 * 77 + 0.9 < 24
     ranking = [1] * 23 + [0] * 10 + [1] + [0] * 5 + [1] * 30
-    precision = {rule: eleven_point_precision(ranking, 77, **options).precision
+    precision = {rule: eleven_point_precision(ranking, n_relevant=77, **options).precision
                  for rule, options in RULES.items()}
     assert precision["trec_eval 10.0"][3] == precision["trec_eval 9.0.8"][3] == 1.0  # 23rd item at rank 23
     assert precision["exact"][3] == pytest.approx(54 / 69)  # best from the 24th item (rank 34) on
@@ -147,7 +147,7 @@ def test_eleven_point_batch_kernel_matches_single_queries_and_pads_safely():
     for rule, version in [("trec_eval", "10.0"), ("trec_eval", "9.0.8"), ("exact", "10.0")]:
         batch = _eleven_point_rows(rows, n_rel, rule, version)
         for i, (ranking, n) in enumerate(queries):
-            single = eleven_point_precision(ranking, n, recall_rule=rule, trec_eval_version=version)
+            single = eleven_point_precision(ranking, n_relevant=n, recall_rule=rule, trec_eval_version=version)
             assert np.array_equal(batch[i], single.precision)
     # trec_eval's value for a query without relevant items: 0 everywhere.
     assert _eleven_point_rows(np.array([[0.0, 0.0]]), np.array([0])).tolist() == [[0.0] * 11]
@@ -253,7 +253,7 @@ def test_eleven_point_matches_trec_eval_output():
     assert sorted(relevance) == ["301", "302", "303"]
     for query in relevance:
         assert str(n_relevant[query]) == expected[("num_rel", query)]
-        result = eleven_point_precision(relevance[query], n_relevant[query])
+        result = eleven_point_precision(relevance[query], n_relevant=n_relevant[query])
         for level, value in zip(ELEVEN_RECALL_LEVELS, result.precision):
             assert f"{value:.4f}" == expected[(f"iprec_at_recall_{level:.2f}", query)], (query, level)
         assert f"{result.average:.4f}" == expected[("11pt_avg", query)]
@@ -274,7 +274,7 @@ def test_eleven_point_batch_mean_matches_trec_eval_all_line():
 def test_the_textbook_rule_differs_from_trec_eval_on_query_302():
     # Why the default rule matters: level 0.3 with |R| = 77.
     relevance, n_relevant, expected = read_trec_eval_test_collection()
-    exact = eleven_point_precision(relevance["302"], n_relevant["302"], recall_rule="exact")
+    exact = eleven_point_precision(relevance["302"], n_relevant=n_relevant["302"], recall_rule="exact")
     assert f"{exact.precision[3]:.4f}" == "0.7059" != expected[("iprec_at_recall_0.30", "302")]
 
 
@@ -295,7 +295,7 @@ def test_trec_eval_9_0_8_rule_matches_pytrec_eval_on_the_test_collection():
         run.setdefault(query, {})[doc] = float(score)
     reference = pytrec_eval_iprec(judged, run)
     for query in relevance:
-        result = eleven_point_precision(relevance[query], n_relevant[query], trec_eval_version="9.0.8")
+        result = eleven_point_precision(relevance[query], n_relevant=n_relevant[query], trec_eval_version="9.0.8")
         for level, value in zip(ELEVEN_RECALL_LEVELS, result.precision):
             assert value == pytest.approx(reference[query][f"iprec_at_recall_{level:.2f}"], abs=1e-12)
         assert result.average == pytest.approx(reference[query]["11pt_avg"], abs=1e-12)
@@ -317,7 +317,7 @@ def test_trec_eval_9_0_8_rule_matches_pytrec_eval_on_random_rankings():
         truth[query] = (ranking, n_relevant)
     reference = pytrec_eval_iprec(judged, run)
     for query, (ranking, n_relevant) in truth.items():
-        result = eleven_point_precision(ranking, n_relevant, trec_eval_version="9.0.8")
+        result = eleven_point_precision(ranking, n_relevant=n_relevant, trec_eval_version="9.0.8")
         expected = [reference[query][f"iprec_at_recall_{level:.2f}"] for level in ELEVEN_RECALL_LEVELS]
         np.testing.assert_allclose(result.precision, expected, rtol=0, atol=1e-12, err_msg=query)
 
@@ -331,15 +331,15 @@ def test_interpolated_precision_never_increases_with_recall(ranking, unretrieved
     n_relevant = sum(ranking) + unretrieved
     if n_relevant == 0:
         return
-    curve = pr_curve_from_cutoffs(ranking, n_relevant)
+    curve = pr_curve_from_cutoffs(ranking, n_relevant=n_relevant)
     levels = np.linspace(0, 1, 41)
-    values = interpolated_precision(curve.recall, curve.precision, levels)
+    values = interpolated_precision(curve.recall, curve.precision, recall_levels=levels)
     assert np.all(np.diff(values) <= 0)
     # The envelope lies on or above every point, at that point's recall.
-    on_points = interpolated_precision(curve.recall, curve.precision, curve.recall)
+    on_points = interpolated_precision(curve.recall, curve.precision, recall_levels=curve.recall)
     assert np.all(on_points >= curve.precision)
     for options in RULES.values():
-        assert np.all(np.diff(eleven_point_precision(ranking, n_relevant, **options).precision) <= 0)
+        assert np.all(np.diff(eleven_point_precision(ranking, n_relevant=n_relevant, **options).precision) <= 0)
 
 
 @FAST
@@ -350,7 +350,7 @@ def test_interpolated_precision_matches_its_definition(points, levels):
     precision = [p / 20 for _, p in points]
     levels = [level / 20 for level in levels]
     expected = [max([p for r, p in zip(recall, precision) if r >= level], default=0.0) for level in levels]
-    assert interpolated_precision(recall, precision, levels).tolist() == expected
+    assert interpolated_precision(recall, precision, recall_levels=levels).tolist() == expected
 
 
 @FAST
@@ -359,12 +359,12 @@ def test_exact_rule_is_interpolation_at_the_nominal_levels(ranking, unretrieved)
     n_relevant = sum(ranking) + unretrieved
     if n_relevant == 0:
         return
-    curve = pr_curve_from_cutoffs(ranking, n_relevant)
+    curve = pr_curve_from_cutoffs(ranking, n_relevant=n_relevant)
     # Exact fractions: reaching level i/10 means hits / |R| >= i / 10.
     hits = np.cumsum(ranking)
     expected = [max([float(p) for h, p in zip(hits, curve.precision)
                      if Fraction(int(h), n_relevant) >= Fraction(i, 10)], default=0.0) for i in range(11)]
-    assert eleven_point_precision(ranking, n_relevant, recall_rule="exact").precision.tolist() == expected
+    assert eleven_point_precision(ranking, n_relevant=n_relevant, recall_rule="exact").precision.tolist() == expected
 
 
 @FAST
@@ -372,7 +372,7 @@ def test_exact_rule_is_interpolation_at_the_nominal_levels(ranking, unretrieved)
 def test_average_precision_is_mean_precision_at_positives_without_ties(labelled):
     labels, _ = labelled
     scores = list(range(len(labels), 0, -1))  # distinct: the ranking is the label order
-    curves = precision_recall_at_all_k(labels, sum(labels))
+    curves = precision_recall_at_all_k(labels, n_relevant=sum(labels))
     expected = np.mean(curves["precision"][np.asarray(labels) == 1])
     assert average_precision_from_scores(labels, scores) == pytest.approx(expected)
 
@@ -401,7 +401,7 @@ def test_operating_points_match_brute_force(labelled, tenths):
         tp = int(np.sum(called & (labels == 1)))
         candidates.append((t, tp / called.sum(), tp / labels.sum(), 2 * tp / (called.sum() + labels.sum())))
     reaching = [c for c in candidates if c[2] >= min_recall - 1e-12]
-    point = precision_at_recall(labels, scores, min_recall)
+    point = precision_at_recall(labels, scores, min_recall=min_recall)
     assert point.precision == pytest.approx(max(c[1] for c in reaching))
     assert point.recall >= min_recall - 1e-12
     assert max_f1(labels, scores).f1 == pytest.approx(max(c[3] for c in candidates))
@@ -413,27 +413,27 @@ def test_operating_points_match_brute_force(labelled, tenths):
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: pr_curve_from_cutoffs([1, 2], 3), ValueError, r"relevance must hold only 0 .* and 1"),
-        (lambda: pr_curve_from_cutoffs([1, 0], 0), ValueError, r"n_relevant must be at least"),
-        (lambda: pr_curve_from_cutoffs([0, 0], 0), ValueError, r"undefined when n_relevant is 0"),
-        (lambda: eleven_point_precision([0, 0], 0), ValueError,
+        (lambda: pr_curve_from_cutoffs([1, 2], n_relevant=3), ValueError, r"relevance must hold only 0 .* and 1"),
+        (lambda: pr_curve_from_cutoffs([1, 0], n_relevant=0), ValueError, r"n_relevant must be at least"),
+        (lambda: pr_curve_from_cutoffs([0, 0], n_relevant=0), ValueError, r"undefined when n_relevant is 0"),
+        (lambda: eleven_point_precision([0, 0], n_relevant=0), ValueError,
          r"11-point interpolated precision is undefined when n_relevant is 0"),
-        (lambda: eleven_point_precision([1, 0], 2, recall_rule="round"), ValueError,
+        (lambda: eleven_point_precision([1, 0], n_relevant=2, recall_rule="round"), ValueError,
          r"recall_rule must be one of 'trec_eval', 'exact'; got 'round'"),
-        (lambda: eleven_point_precision([1, np.nan], 2), ValueError, r"relevance must be finite"),
-        (lambda: interpolated_precision([0.5, 1.5], [1, 1], [0.5]), ValueError,
+        (lambda: eleven_point_precision([1, np.nan], n_relevant=2), ValueError, r"relevance must be finite"),
+        (lambda: interpolated_precision([0.5, 1.5], [1, 1], recall_levels=[0.5]), ValueError,
          r"recall must lie in \[0, 1\]; recall\[1\] is 1.5"),
-        (lambda: interpolated_precision([0.5], [-0.1], [0.5]), ValueError, r"precision must lie in \[0, 1\]"),
-        (lambda: interpolated_precision([0.5], [1.0], [2]), ValueError, r"recall_levels must lie in \[0, 1\]"),
-        (lambda: interpolated_precision([0.5, 1], [1.0], [0.5]), ValueError,
+        (lambda: interpolated_precision([0.5], [-0.1], recall_levels=[0.5]), ValueError, r"precision must lie in \[0, 1\]"),
+        (lambda: interpolated_precision([0.5], [1.0], recall_levels=[2]), ValueError, r"recall_levels must lie in \[0, 1\]"),
+        (lambda: interpolated_precision([0.5, 1], [1.0], recall_levels=[0.5]), ValueError,
          r"recall and precision must have the same length .* got 2 and 1"),
-        (lambda: interpolated_precision([0.5], [np.nan], [0.5]), ValueError,
+        (lambda: interpolated_precision([0.5], [np.nan], recall_levels=[0.5]), ValueError,
          r"precision must be finite; precision\[0\] is nan"),
-        (lambda: interpolated_precision([0.5], [1.0], 0.5), TypeError,
+        (lambda: interpolated_precision([0.5], [1.0], recall_levels=0.5), TypeError,
          r"recall_levels must be a sequence of numbers, one per item .* got float"),
-        (lambda: interpolated_precision([[0.5]], [[1.0]], [0.5]), ValueError,
+        (lambda: interpolated_precision([[0.5]], [[1.0]], recall_levels=[0.5]), ValueError,
          r"recall must be one-dimensional"),
-        (lambda: interpolated_precision([0.5], [1.0], ["0.5"]), TypeError,
+        (lambda: interpolated_precision([0.5], [1.0], recall_levels=["0.5"]), TypeError,
          r"recall_levels must contain only numbers; recall_levels\[0\] is '0.5' \(str\)"),
     ],
 )
@@ -443,7 +443,7 @@ def test_bad_ranking_input_is_refused_with_a_helpful_message(call, error, messag
 
 
 SCORE_FUNCTIONS = [pr_curve_from_scores, average_precision_from_scores, auprc_trapezoid, max_f1,
-                   lambda labels, scores: precision_at_recall(labels, scores, 0.5)]
+                   lambda labels, scores: precision_at_recall(labels, scores, min_recall=0.5)]
 
 
 @pytest.mark.parametrize("function", SCORE_FUNCTIONS)
@@ -491,4 +491,4 @@ def test_only_positives_are_fine_for_precision_measures():
 )
 def test_bad_min_recall_is_refused(min_recall, error, message):
     with pytest.raises(error, match=message):
-        precision_at_recall(LABELS, SCORES, min_recall)
+        precision_at_recall(LABELS, SCORES, min_recall=min_recall)

@@ -57,16 +57,16 @@ SMALL_CASES = [
 def test_precision_moments_match_enumeration(n_items, n_relevant, k):
     scores = [precision_at_k(rel, k) for rel in all_arrangements(n_items, n_relevant)]
     mean, variance = enumerated_moments(scores)
-    baseline = random_precision_at_k(n_items, n_relevant, k)
+    baseline = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
     assert baseline.mean == pytest.approx(mean, abs=1e-12)
     assert baseline.variance == pytest.approx(variance, abs=1e-12)
 
 
 @pytest.mark.parametrize(("n_items", "n_relevant", "k"), [c for c in SMALL_CASES if c[1] > 0])
 def test_recall_moments_match_enumeration(n_items, n_relevant, k):
-    scores = [recall_at_k(rel, k, n_relevant) for rel in all_arrangements(n_items, n_relevant)]
+    scores = [recall_at_k(rel, k, n_relevant=n_relevant) for rel in all_arrangements(n_items, n_relevant)]
     mean, variance = enumerated_moments(scores)
-    baseline = random_recall_at_k(n_items, n_relevant, k)
+    baseline = random_recall_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
     # E[R@k] = k/N exactly, for every N (the source calls it an approximation).
     assert baseline.mean == pytest.approx(k / n_items, abs=1e-12)
     assert baseline.mean == pytest.approx(mean, abs=1e-12)
@@ -79,7 +79,7 @@ def test_enumeration_over_literal_permutations_agrees():
     scores = [precision_at_k(list(p), 3) for p in itertools.permutations(collection)]
     assert len(scores) == math.factorial(6)
     mean, variance = enumerated_moments(scores)
-    baseline = random_precision_at_k(6, 2, 3)
+    baseline = random_precision_at_k(n_items=6, n_relevant=2, k=3)
     assert baseline.mean == pytest.approx(mean)
     assert baseline.variance == pytest.approx(variance)
 
@@ -89,7 +89,7 @@ def test_distribution_matches_enumeration(n_items, n_relevant, k):
     counts = np.zeros(k + 1)
     for relevance in all_arrangements(n_items, n_relevant):
         counts[int(relevance[:k].sum())] += 1
-    dist = random_hits_distribution(n_items, n_relevant, k)
+    dist = random_hits_distribution(n_items=n_items, n_relevant=n_relevant, k=k)
     np.testing.assert_allclose(dist["probability"], counts / counts.sum(), atol=1e-12)
     np.testing.assert_array_equal(dist["hits"], np.arange(k + 1))
     np.testing.assert_allclose(dist["precision"], np.arange(k + 1) / k)
@@ -100,7 +100,7 @@ def test_distribution_matches_enumeration(n_items, n_relevant, k):
 
 def test_hand_computed_precision():
     # N = 10, |R| = 3, k = 4: rho = 0.3; binomial 0.3*0.7/4 = 0.0525; exact x 6/9.
-    baseline = random_precision_at_k(10, 3, 4)
+    baseline = random_precision_at_k(n_items=10, n_relevant=3, k=4)
     assert baseline.mean == pytest.approx(0.3)
     assert baseline.binomial_variance == pytest.approx(0.0525)
     assert baseline.variance == pytest.approx(0.035)
@@ -109,7 +109,7 @@ def test_hand_computed_precision():
 
 def test_hand_computed_recall():
     # N = 10, |R| = 2, k = 5: E = 0.5; Var|R_k| = 5*0.2*0.8*5/9 = 4/9, / |R|^2 = 1/9.
-    baseline = random_recall_at_k(10, 2, 5)
+    baseline = random_recall_at_k(n_items=10, n_relevant=2, k=5)
     assert baseline.mean == pytest.approx(0.5)
     assert baseline.variance == pytest.approx(1 / 9)
     assert baseline.binomial_variance == pytest.approx(0.2)
@@ -117,35 +117,35 @@ def test_hand_computed_recall():
 
 def test_exact_and_binomial_variance_differ_by_the_finite_population_factor():
     for n_items, n_relevant, k in [(100, 10, 1), (100, 10, 10), (100, 10, 50), (100, 10, 99)]:
-        baseline = random_precision_at_k(n_items, n_relevant, k)
+        baseline = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
         ratio = baseline.variance / baseline.binomial_variance
         assert ratio == pytest.approx((n_items - k) / (n_items - 1))
     # k = 1: one draw, no difference between with and without replacement.
-    first = random_precision_at_k(100, 10, 1)
+    first = random_precision_at_k(n_items=100, n_relevant=10, k=1)
     assert first.variance == pytest.approx(first.binomial_variance)
     # k = N: every ranking finds all of R, so P@N = rho with no spread at all.
-    full = random_precision_at_k(100, 10, 100)
+    full = random_precision_at_k(n_items=100, n_relevant=10, k=100)
     assert full.variance == 0.0
     assert full.binomial_variance > 0
 
 
 def test_degenerate_collections_have_no_spread():
     for n_items, n_relevant, k in [(1, 0, 1), (1, 1, 1), (5, 0, 3), (5, 5, 3)]:
-        baseline = random_precision_at_k(n_items, n_relevant, k)
+        baseline = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
         assert baseline.variance == 0.0
         assert baseline.mean == n_relevant / n_items
 
 
 def test_repr_is_fixed_precision():
-    assert repr(random_precision_at_k(10, 3, 4)) == (
+    assert repr(random_precision_at_k(n_items=10, n_relevant=3, k=4)) == (
         "RandomBaseline(measure='P@4', n_items=10, n_relevant=3, k=4, "
         "mean=0.3000, variance=0.03500, binomial_variance=0.05250)"
     )
-    assert repr(random_recall_at_k(10, 2, 5)).startswith("RandomBaseline(measure='R@5',")
+    assert repr(random_recall_at_k(n_items=10, n_relevant=2, k=5)).startswith("RandomBaseline(measure='R@5',")
 
 
 def test_result_is_frozen():
-    baseline = random_precision_at_k(10, 3, 4)
+    baseline = random_precision_at_k(n_items=10, n_relevant=3, k=4)
     assert isinstance(baseline, RandomBaseline)
     with pytest.raises(AttributeError):
         baseline.mean = 1.0  # type: ignore[misc]
@@ -165,12 +165,12 @@ def test_moments_match_scipy_hypergeom(data):
     pmf = hypergeom(M=n_items, n=n_relevant, N=k).pmf(support)
     hits_mean = float(pmf @ support)
     hits_var = float(pmf @ (support - hits_mean) ** 2)
-    precision = random_precision_at_k(n_items, n_relevant, k)
+    precision = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
     assert precision.mean == pytest.approx(hits_mean / k, abs=1e-12)
     assert precision.variance == pytest.approx(hits_var / k**2, rel=1e-9, abs=1e-12)
     assert 0 <= precision.variance <= precision.binomial_variance + 1e-15
     if n_relevant:
-        recall = random_recall_at_k(n_items, n_relevant, k)
+        recall = random_recall_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
         assert recall.mean == pytest.approx(k / n_items)
         assert recall.variance == pytest.approx(hits_var / n_relevant**2, rel=1e-9, abs=1e-12)
         # P@k k = R@k |R| for every ranking, so the variances scale the same way.
@@ -183,11 +183,11 @@ def test_distribution_is_a_distribution_with_the_right_mean(data):
     n_items = data.draw(st.integers(1, 200))
     n_relevant = data.draw(st.integers(0, n_items))
     k = data.draw(st.integers(1, n_items))
-    dist = random_hits_distribution(n_items, n_relevant, k)
+    dist = random_hits_distribution(n_items=n_items, n_relevant=n_relevant, k=k)
     assert dist["probability"].sum() == pytest.approx(1.0)
     assert np.all(dist["probability"] >= 0)
     mean_precision = float(dist["probability"] @ dist["precision"])
-    assert mean_precision == pytest.approx(random_precision_at_k(n_items, n_relevant, k).mean)
+    assert mean_precision == pytest.approx(random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k).mean)
     # Impossible counts (more hits than relevant items) have probability 0.
     assert np.all(dist["probability"][dist["hits"] > n_relevant] == 0)
 
@@ -200,8 +200,8 @@ def test_distribution_is_a_distribution_with_the_right_mean(data):
     [(1000, 50, 10, 10_000), (20, 6, 10, 40_000), (50, 1, 5, 40_000)],
 )
 def test_simulation_agrees_with_the_exact_moments(n_items, n_relevant, k, n_draws):
-    draws = simulate_random_precision(n_items, n_relevant, k, n_draws=n_draws, seed=7)
-    exact = random_precision_at_k(n_items, n_relevant, k)
+    draws = simulate_random_precision(n_items=n_items, n_relevant=n_relevant, k=k, n_draws=n_draws, seed=7)
+    exact = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
     assert draws.shape == (n_draws,)
     # Mean within 5 standard errors; variance within 6% (loose, but seeded).
     assert abs(draws.mean() - exact.mean) < 5 * exact.std / math.sqrt(n_draws)
@@ -210,34 +210,34 @@ def test_simulation_agrees_with_the_exact_moments(n_items, n_relevant, k, n_draw
 
 def test_simulation_sides_with_the_exact_variance_when_k_is_a_large_share_of_n():
     # N = 20, k = 10: the exact variance is about half the binomial one.
-    draws = simulate_random_precision(20, 6, 10, n_draws=40_000, seed=3)
-    exact = random_precision_at_k(20, 6, 10)
+    draws = simulate_random_precision(n_items=20, n_relevant=6, k=10, n_draws=40_000, seed=3)
+    exact = random_precision_at_k(n_items=20, n_relevant=6, k=10)
     assert abs(draws.var() - exact.variance) < 0.1 * abs(exact.binomial_variance - exact.variance)
 
 
 def test_simulation_values_are_possible_precisions():
-    draws = simulate_random_precision(30, 4, 6, n_draws=2000, seed=0)
+    draws = simulate_random_precision(n_items=30, n_relevant=4, k=6, n_draws=2000, seed=0)
     hits = draws * 6
     np.testing.assert_allclose(hits, np.round(hits))
     assert hits.min() >= 0 and hits.max() <= 4
 
 
 def test_simulation_is_reproducible():
-    first = simulate_random_precision(100, 10, 10, n_draws=500, seed=42)
-    again = simulate_random_precision(100, 10, 10, n_draws=500, seed=42)
-    other = simulate_random_precision(100, 10, 10, n_draws=500, seed=43)
+    first = simulate_random_precision(n_items=100, n_relevant=10, k=10, n_draws=500, seed=42)
+    again = simulate_random_precision(n_items=100, n_relevant=10, k=10, n_draws=500, seed=42)
+    other = simulate_random_precision(n_items=100, n_relevant=10, k=10, n_draws=500, seed=43)
     np.testing.assert_array_equal(first, again)
     assert not np.array_equal(first, other)
-    from_generator = simulate_random_precision(100, 10, 10, n_draws=500, seed=np.random.default_rng(42))
+    from_generator = simulate_random_precision(n_items=100, n_relevant=10, k=10, n_draws=500, seed=np.random.default_rng(42))
     np.testing.assert_array_equal(first, from_generator)
 
 
 def test_simulation_in_chunks(monkeypatch):
     # Force many small chunks: the result keeps its shape and its statistics.
     monkeypatch.setattr(random_baseline, "_MAX_CELLS_PER_CHUNK", 1000)
-    draws = simulate_random_precision(100, 20, 10, n_draws=5003, seed=1)
+    draws = simulate_random_precision(n_items=100, n_relevant=20, k=10, n_draws=5003, seed=1)
     assert draws.shape == (5003,)
-    exact = random_precision_at_k(100, 20, 10)
+    exact = random_precision_at_k(n_items=100, n_relevant=20, k=10)
     assert abs(draws.mean() - exact.mean) < 5 * exact.std / math.sqrt(5003)
 
 
@@ -258,16 +258,17 @@ def test_simulation_in_chunks(monkeypatch):
     ],
 )
 def test_bad_collection_raises(args, error, message):
+    collection = dict(zip(("n_items", "n_relevant", "k"), args))
     for function in (random_precision_at_k, random_recall_at_k, random_hits_distribution):
         with pytest.raises(error, match=message):
-            function(*args)
+            function(**collection)
     with pytest.raises(error, match=message):
-        simulate_random_precision(*args, n_draws=10)
+        simulate_random_precision(**collection, n_draws=10)
 
 
 def test_recall_without_relevant_items_raises():
     with pytest.raises(ValueError, match=r"recall is undefined when n_relevant is 0"):
-        random_recall_at_k(10, 0, 3)
+        random_recall_at_k(n_items=10, n_relevant=0, k=3)
 
 
 @pytest.mark.parametrize(
@@ -282,7 +283,7 @@ def test_recall_without_relevant_items_raises():
 )
 def test_bad_simulation_settings_raise(kwargs, error, message):
     with pytest.raises(error, match=message):
-        simulate_random_precision(10, 2, 3, **kwargs)
+        simulate_random_precision(n_items=10, n_relevant=2, k=3, **kwargs)
 
 
 # --------------------------------------- the generic checks added for this --

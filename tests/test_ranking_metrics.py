@@ -24,7 +24,7 @@ RESULTS = [
 
 @pytest.fixture
 def product_search():
-    return RankingMetrics(RELEVANT, RESULTS)
+    return RankingMetrics(relevant_items=RELEVANT, ranked_items=RESULTS)
 
 
 def test_product_search_printout(product_search):
@@ -56,7 +56,7 @@ def test_relevance_and_n_relevant_are_read_only(product_search):
 
 def test_changing_the_inputs_afterwards_changes_nothing():
     relevant, ranked = {"a"}, ["a", "b"]
-    metrics = RankingMetrics(relevant, ranked)
+    metrics = RankingMetrics(relevant_items=relevant, ranked_items=ranked)
     relevant.add("b")
     ranked.append("c")
     assert metrics.n_relevant == 1 and metrics.n_ranked == 2
@@ -64,7 +64,7 @@ def test_changing_the_inputs_afterwards_changes_nothing():
 
 
 def test_n_relevant_counts_unretrieved_items_and_repeats_once():
-    metrics = RankingMetrics(["a", "a", "z"], ["a", "b"])
+    metrics = RankingMetrics(relevant_items=["a", "a", "z"], ranked_items=["a", "b"])
     assert metrics.n_relevant == 2
     assert metrics.recall_at_k(2) == 0.5
 
@@ -78,7 +78,7 @@ def test_curves(product_search):
 
 
 def test_empty_ranking():
-    metrics = RankingMetrics({"a"}, [])
+    metrics = RankingMetrics(relevant_items={"a"}, ranked_items=[])
     assert metrics.precision_at_k(3) == 0.0
     assert metrics.recall_at_k(3) == 0.0
     assert metrics.precision_recall_at_all_k()["k"].size == 0
@@ -95,13 +95,13 @@ def test_empty_ranking():
     ids=["recall", "f1", "r_precision", "all_k"],
 )
 def test_no_relevant_item_raises_for_recall_type_measures(method):
-    metrics = RankingMetrics(set(), ["a", "b"])
+    metrics = RankingMetrics(relevant_items=set(), ranked_items=["a", "b"])
     with pytest.raises(ValueError, match=r"is undefined when n_relevant is 0"):
         method(metrics)
 
 
 def test_no_relevant_item_still_has_a_precision():
-    metrics = RankingMetrics(set(), ["a", "b"])
+    metrics = RankingMetrics(relevant_items=set(), ranked_items=["a", "b"])
     assert metrics.precision_at_k(2) == 0.0
     assert metrics.hit_rate_at_k(2) == 0.0
 
@@ -128,7 +128,7 @@ def test_bad_k(product_search, k, error, message):
 )
 def test_bad_construction(relevant, ranked, error, message):
     with pytest.raises(error, match=message):
-        RankingMetrics(relevant, ranked)
+        RankingMetrics(relevant_items=relevant, ranked_items=ranked)
 
 
 @settings(max_examples=50, deadline=None)
@@ -138,13 +138,13 @@ def test_bad_construction(relevant, ranked, error, message):
     st.integers(1, 25),
 )
 def test_methods_equal_the_functions(ranked, relevant, k):
-    metrics = RankingMetrics(relevant, ranked)
+    metrics = RankingMetrics(relevant_items=relevant, ranked_items=ranked)
     relevance = [int(item in relevant) for item in ranked]
     n_rel = len(relevant)
     assert metrics.precision_at_k(k) == cutoff_metrics.precision_at_k(relevance, k)
-    assert metrics.recall_at_k(k) == cutoff_metrics.recall_at_k(relevance, k, n_rel)
-    assert metrics.f1_at_k(k) == cutoff_metrics.f1_at_k(relevance, k, n_rel)
+    assert metrics.recall_at_k(k) == cutoff_metrics.recall_at_k(relevance, k, n_relevant=n_rel)
+    assert metrics.f1_at_k(k) == cutoff_metrics.f1_at_k(relevance, k, n_relevant=n_rel)
     assert metrics.hit_rate_at_k(k) == cutoff_metrics.hit_rate_at_k(relevance, k)
-    assert metrics.r_precision() == cutoff_metrics.r_precision(relevance, n_rel)
-    ours, theirs = metrics.precision_recall_at_all_k(), cutoff_metrics.precision_recall_at_all_k(relevance, n_rel)
+    assert metrics.r_precision() == cutoff_metrics.r_precision(relevance, n_relevant=n_rel)
+    ours, theirs = metrics.precision_recall_at_all_k(), cutoff_metrics.precision_recall_at_all_k(relevance, n_relevant=n_rel)
     assert all(np.array_equal(ours[name], theirs[name]) for name in theirs)

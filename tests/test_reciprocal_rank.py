@@ -101,7 +101,7 @@ def _err_by_cascade(grades, max_grade):
     ],
 )
 def test_err_hand_values(grades, k, max_grade, expected):
-    assert expected_reciprocal_rank(grades, k, max_grade) == pytest.approx(expected)
+    assert expected_reciprocal_rank(grades, k, max_grade=max_grade) == pytest.approx(expected)
 
 
 @FAST

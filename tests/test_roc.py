@@ -97,11 +97,11 @@ def test_standardized_partial_auc_of_chance_and_perfect_curves():
     tied = ([1, 0, 1, 0], [1, 1, 1, 1])  # the chance diagonal
     perfect = ([1, 1, 0, 0], [4, 3, 2, 1])
     for max_fpr, min_fpr in [(0.1, 0.0), (0.5, 0.0), (1.0, 0.0), (0.6, 0.2)]:
-        assert partial_auc(*tied, max_fpr, True, min_fpr) == pytest.approx(0.5)
-        assert partial_auc(*perfect, max_fpr, True, min_fpr) == pytest.approx(1.0)
-    assert partial_auc([0, 0, 1, 1], [4, 3, 2, 1], 0.5, standardized=True) == pytest.approx(1 / 3)  # (1-f)/(2-f)
+        assert partial_auc(*tied, max_fpr=max_fpr, standardized=True, min_fpr=min_fpr) == pytest.approx(0.5)
+        assert partial_auc(*perfect, max_fpr=max_fpr, standardized=True, min_fpr=min_fpr) == pytest.approx(1.0)
+    assert partial_auc([0, 0, 1, 1], [4, 3, 2, 1], max_fpr=0.5, standardized=True) == pytest.approx(1 / 3)  # (1-f)/(2-f)
     # The worst curve over [0.4, 0.8] (midpoint 0.6): 0.5 (1 - 0.6 / 0.4) < 0.
-    assert partial_auc([0, 0, 1, 1], [4, 3, 2, 1], 0.8, True, 0.4) == pytest.approx(-0.25)
+    assert partial_auc([0, 0, 1, 1], [4, 3, 2, 1], max_fpr=0.8, standardized=True, min_fpr=0.4) == pytest.approx(-0.25)
 
 
 # ------------------------------------------------ cross-check: scikit-learn --
@@ -118,7 +118,7 @@ def test_roc_matches_scikit_learn(seed):
     assert roc_auc(labels, scores) == pytest.approx(sk.roc_auc_score(labels, scores), abs=1e-12)
     for max_fpr in (0.01, 0.1, 0.25, 1 / 3, 0.5, 0.8, 1.0):
         expected = sk.roc_auc_score(labels, scores, max_fpr=max_fpr)
-        assert partial_auc(labels, scores, max_fpr, standardized=True) == pytest.approx(expected, abs=1e-12)
+        assert partial_auc(labels, scores, max_fpr=max_fpr, standardized=True) == pytest.approx(expected, abs=1e-12)
 
 
 # ------------------------------------------------------------- properties --
@@ -143,7 +143,7 @@ def test_auc_is_invariant_under_a_monotone_transform(labelled, transform):
         "rank": np.unique(scores, return_inverse=True)[1] * 10.0,  # dense ranks, ties kept
     }[transform]
     assert roc_auc(labels, moved) == pytest.approx(roc_auc(labels, scores), abs=1e-12)
-    assert partial_auc(labels, moved, 0.3) == pytest.approx(partial_auc(labels, scores, 0.3), abs=1e-12)
+    assert partial_auc(labels, moved, max_fpr=0.3) == pytest.approx(partial_auc(labels, scores, max_fpr=0.3), abs=1e-12)
 
 
 @FAST
@@ -159,24 +159,24 @@ def test_reversing_the_scores_gives_one_minus_auc(labelled):
 def test_partial_auc_properties(labelled, end_a, end_b):
     labels, scores = labelled
     auc = roc_auc(labels, scores)
-    assert partial_auc(labels, scores, 1.0) == pytest.approx(auc, abs=1e-12)
-    assert partial_auc(labels, scores, 1.0, standardized=True) == pytest.approx(auc, abs=1e-12)
+    assert partial_auc(labels, scores, max_fpr=1.0) == pytest.approx(auc, abs=1e-12)
+    assert partial_auc(labels, scores, max_fpr=1.0, standardized=True) == pytest.approx(auc, abs=1e-12)
     low, high = sorted((end_a, end_b))
-    raw = partial_auc(labels, scores, high)
+    raw = partial_auc(labels, scores, max_fpr=high)
     assert -1e-12 <= raw <= high + 1e-12
-    assert 0.0 <= partial_auc(labels, scores, high, standardized=True) <= 1.0
+    assert 0.0 <= partial_auc(labels, scores, max_fpr=high, standardized=True) <= 1.0
     # The ranges [0, low], [low, high] and [high, 1] add up to the whole area.
     if low < high:
-        middle = partial_auc(labels, scores, high, min_fpr=low)
+        middle = partial_auc(labels, scores, max_fpr=high, min_fpr=low)
         # Over [a, b] the standardized value stays at most 1, and at least 0 only when
         # the range's midpoint (a + b) / 2 is at most 0.5.
-        standardized = partial_auc(labels, scores, high, True, low)
+        standardized = partial_auc(labels, scores, max_fpr=high, standardized=True, min_fpr=low)
         assert standardized <= 1.0 + 1e-12
         assert standardized >= -1e-12 or (low + high) / 2 > 0.5
     else:
         middle = 0.0
-    rest = partial_auc(labels, scores, 1.0, min_fpr=high) if high < 1 else 0.0
-    assert partial_auc(labels, scores, low) + middle + rest == pytest.approx(auc, abs=1e-12)
+    rest = partial_auc(labels, scores, max_fpr=1.0, min_fpr=high) if high < 1 else 0.0
+    assert partial_auc(labels, scores, max_fpr=low) + middle + rest == pytest.approx(auc, abs=1e-12)
 
 
 @FAST
@@ -192,7 +192,7 @@ def test_roc_curve_properties(labelled):
 
 # ------------------------------------------------------------- bad input --
 
-ROC_FUNCTIONS = [roc_curve_points, roc_auc, lambda labels, scores: partial_auc(labels, scores, 0.5)]
+ROC_FUNCTIONS = [roc_curve_points, roc_auc, lambda labels, scores: partial_auc(labels, scores, max_fpr=0.5)]
 
 
 @pytest.mark.parametrize("function", ROC_FUNCTIONS)

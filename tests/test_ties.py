@@ -68,8 +68,8 @@ def test_expected_precision_matches_brute_force(case, k):
 def test_expected_average_precision_matches_brute_force(case, unretrieved):
     relevance, scores = case
     n_rel = max(sum(relevance) + unretrieved, 1)
-    expected = mean_over_tie_orders(lambda r: average_precision(r, n_rel), relevance, scores)
-    assert expected_average_precision(relevance, scores, n_rel) == pytest.approx(expected, abs=1e-12)
+    expected = mean_over_tie_orders(lambda r: average_precision(r, n_relevant=n_rel), relevance, scores)
+    assert expected_average_precision(relevance, scores, n_relevant=n_rel) == pytest.approx(expected, abs=1e-12)
 
 
 @FAST
@@ -82,8 +82,8 @@ def test_expected_average_precision_matches_brute_force(case, unretrieved):
 def test_expected_ndcg_matches_brute_force(case, k, unretrieved_grades, gain):
     grades, scores = case
     judged = grades + unretrieved_grades + [1]  # at least one positive judged grade
-    expected = mean_over_tie_orders(lambda g: ndcg_at_k(g, k, judged, gain), grades, scores)
-    assert expected_ndcg_at_k(grades, scores, k, judged, gain) == pytest.approx(expected, abs=1e-12)
+    expected = mean_over_tie_orders(lambda g: ndcg_at_k(g, k, judged_grades=judged, gain=gain), grades, scores)
+    assert expected_ndcg_at_k(grades, scores, k, judged_grades=judged, gain=gain) == pytest.approx(expected, abs=1e-12)
 
 
 # ------------------------------------------------------------------ without ties --
@@ -98,12 +98,12 @@ def test_without_ties_the_plain_measures_come_back(grades, k, random):
     ranked_relevance = [int(g > 0) for g in in_rank_order]
     n_rel = sum(relevance) + 1
     assert expected_precision_at_k(relevance, scores, k) == pytest.approx(precision_at_k(ranked_relevance, k), abs=1e-12)
-    assert expected_average_precision(relevance, scores, n_rel) == pytest.approx(
-        average_precision(ranked_relevance, n_rel), abs=1e-12
+    assert expected_average_precision(relevance, scores, n_relevant=n_rel) == pytest.approx(
+        average_precision(ranked_relevance, n_relevant=n_rel), abs=1e-12
     )
     judged = grades + [2]
-    assert expected_ndcg_at_k(grades, scores, k, judged) == pytest.approx(
-        ndcg_at_k(in_rank_order, k, judged), abs=1e-12
+    assert expected_ndcg_at_k(grades, scores, k, judged_grades=judged) == pytest.approx(
+        ndcg_at_k(in_rank_order, k, judged_grades=judged), abs=1e-12
     )
 
 
@@ -121,11 +121,11 @@ def test_the_input_order_does_not_matter(case, k, random):
     assert expected_precision_at_k(relevance, scores, k) == pytest.approx(
         expected_precision_at_k(shuffled_relevance, shuffled_scores, k), abs=1e-12
     )
-    assert expected_average_precision(relevance, scores, n_rel) == pytest.approx(
-        expected_average_precision(shuffled_relevance, shuffled_scores, n_rel), abs=1e-12
+    assert expected_average_precision(relevance, scores, n_relevant=n_rel) == pytest.approx(
+        expected_average_precision(shuffled_relevance, shuffled_scores, n_relevant=n_rel), abs=1e-12
     )
-    assert expected_ndcg_at_k(grades, scores, k, judged) == pytest.approx(
-        expected_ndcg_at_k(shuffled_grades, shuffled_scores, k, judged), abs=1e-12
+    assert expected_ndcg_at_k(grades, scores, k, judged_grades=judged) == pytest.approx(
+        expected_ndcg_at_k(shuffled_grades, shuffled_scores, k, judged_grades=judged), abs=1e-12
     )
 
 
@@ -160,7 +160,7 @@ def test_exponential_gain_averages_gains_not_grades():
     grades, scores, judged = [3, 1], [1.0, 1.0], [3, 1]
     ideal = 7 + 1 / np.log2(3)
     expected = (4 + 4 / np.log2(3)) / ideal
-    assert expected_ndcg_at_k(grades, scores, None, judged, gain="exponential") == pytest.approx(expected, abs=1e-15)
+    assert expected_ndcg_at_k(grades, scores, None, judged_grades=judged, gain="exponential") == pytest.approx(expected, abs=1e-15)
 
 
 def test_trec_tie_break_can_flatter_or_punish_a_run():
@@ -169,7 +169,7 @@ def test_trec_tie_break_can_flatter_or_punish_a_run():
     from rankmetrics_lite.adapters import rank_by_score, relevance_from_ids
 
     scores = {"d1": 0.8, "d2": 0.8}
-    trec_relevance = relevance_from_ids(rank_by_score(scores), {"d1"})
+    trec_relevance = relevance_from_ids(rank_by_score(scores), relevant_items={"d1"})
     assert precision_at_k(trec_relevance, 1) == 0.0
     assert expected_precision_at_k([1, 0], [0.8, 0.8], k=1) == 0.5
 
@@ -188,10 +188,10 @@ def test_empty_ranking():
     [
         (lambda: expected_precision_at_k([1, 0], [0.5], 1), ValueError,
          r"scores must hold one score per entry of relevance: got 1 scores for 2 entries"),
-        (lambda: expected_average_precision([1, 0], [0.5, 0.1, 0.2], 1), ValueError,
+        (lambda: expected_average_precision([1, 0], [0.5, 0.1, 0.2], n_relevant=1), ValueError,
          r"scores must hold one score per entry of relevance: got 3 scores for 2 entries"),
-        (lambda: expected_ndcg_at_k([1, 0], [0.5], 1, [1]), ValueError,
-         r"scores must hold one score per entry of gains: got 1 scores for 2 entries"),
+        (lambda: expected_ndcg_at_k([1, 0], [0.5], 1, judged_grades=[1]), ValueError,
+         r"scores must hold one score per entry of grades: got 1 scores for 2 entries"),
         (lambda: expected_precision_at_k([1, 0], [0.5, float("nan")], 1), ValueError,
          r"scores must be finite"),
         (lambda: expected_precision_at_k([1, 0], "ab", 1), TypeError, r"scores must be a sequence of numbers"),
@@ -199,18 +199,18 @@ def test_empty_ranking():
         (lambda: expected_precision_at_k([1, 2], [0.5, 0.1], 1), ValueError, r"relevance must hold only 0"),
         (lambda: expected_precision_at_k([1, 0], [0.5, 0.1], 0), ValueError, r"k must be a positive integer, got 0"),
         (lambda: expected_precision_at_k([1, 0], [0.5, 0.1], 1.5), TypeError, r"k must be a positive integer"),
-        (lambda: expected_average_precision([0, 0], [0.5, 0.1], 0), ValueError,
+        (lambda: expected_average_precision([0, 0], [0.5, 0.1], n_relevant=0), ValueError,
          r"average precision is undefined when n_relevant is 0"),
-        (lambda: expected_average_precision([1, 1], [0.5, 0.1], 1), ValueError,
+        (lambda: expected_average_precision([1, 1], [0.5, 0.1], n_relevant=1), ValueError,
          r"n_relevant must be at least the number of relevant items in the ranking \(2\), got 1"),
-        (lambda: expected_ndcg_at_k([1, 0], [0.5, 0.1], 2, [0, 0]), ValueError,
+        (lambda: expected_ndcg_at_k([1, 0], [0.5, 0.1], 2, judged_grades=[0, 0]), ValueError,
          r"nDCG is undefined when judged_grades holds no positive grade"),
-        (lambda: expected_ndcg_at_k([2, 2], [0.5, 0.1], 2, [2, 1]), ValueError,
-         r"gains holds 2 item\(s\) of grade 2 but judged_grades only 1"),
-        (lambda: expected_ndcg_at_k([-1, 0], [0.5, 0.1], 2, [1]), ValueError, r"gains must be non-negative"),
-        (lambda: expected_ndcg_at_k([1, 0], [0.5, 0.1], 2, [1], gain="log"), ValueError,
+        (lambda: expected_ndcg_at_k([2, 2], [0.5, 0.1], 2, judged_grades=[2, 1]), ValueError,
+         r"grades holds 2 item\(s\) of grade 2 but judged_grades only 1"),
+        (lambda: expected_ndcg_at_k([-1, 0], [0.5, 0.1], 2, judged_grades=[1]), ValueError, r"grades must be non-negative"),
+        (lambda: expected_ndcg_at_k([1, 0], [0.5, 0.1], 2, judged_grades=[1], gain="log"), ValueError,
          r"gain must be one of 'linear', 'exponential'; got 'log'"),
-        (lambda: expected_ndcg_at_k([1, 0], [0.5, 0.1], 0, [1]), ValueError, r"k must be a positive integer, got 0"),
+        (lambda: expected_ndcg_at_k([1, 0], [0.5, 0.1], 0, judged_grades=[1]), ValueError, r"k must be a positive integer, got 0"),
     ],
 )
 def test_bad_input(call, error, message):

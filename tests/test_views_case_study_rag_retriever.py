@@ -32,7 +32,7 @@ def test_curves_are_means_of_the_package_values():
     curves = mean_cutoff_curves(ROWS, NEW, ONES, depth=10)
     for k in range(1, 11):
         assert curves["precision"][k - 1] == pytest.approx(np.mean([precision_at_k(r, k) for r in ROWS]))
-        assert curves["recall"][k - 1] == pytest.approx(np.mean([recall_at_k(r, k, 1) for r in NEW]))
+        assert curves["recall"][k - 1] == pytest.approx(np.mean([recall_at_k(r, k, n_relevant=1) for r in NEW]))
         # one expected page per query: document recall is the hit rate
         assert curves["recall"][k - 1] == curves["hit_rate"][k - 1]
     assert np.all(np.diff(curves["recall"]) >= 0)
@@ -48,7 +48,7 @@ def test_cutoff_frame_numbers():
     for k in (1, 3, 10):
         frame = cutoff_frame(ROWS, NEW, ONES, LABELS, k)
         assert frame.numbers["mean P@k"] == f"{np.mean([precision_at_k(r, k) for r in ROWS]):.4f}"
-        assert frame.numbers["mean R@k"] == f"{np.mean([recall_at_k(r, k, 1) for r in NEW]):.4f}"
+        assert frame.numbers["mean R@k"] == f"{np.mean([recall_at_k(r, k, n_relevant=1) for r in NEW]):.4f}"
         hits = int(sum(hit_rate_at_k(r, k) for r in ROWS))
         assert frame.numbers["queries with a hit"] == f"{hits} of 6"
         assert frame.figure is not None and f"k = {k}" in frame.alt

@@ -36,7 +36,7 @@ def _queries(seed=0, n_queries=12, depth=30):
 
 def _brute_min_k(relevance, n_relevant, target):
     for k in range(1, len(relevance) + 1):
-        if recall_at_k(relevance, k, n_relevant) >= target:
+        if recall_at_k(relevance, k, n_relevant=n_relevant) >= target:
             return k
     return None
 
@@ -89,7 +89,7 @@ def test_set_answers_against_brute_force():
     queries = _queries(seed=3)
     depth = len(queries[0][0])
     for target in (0.3, 0.5, 0.8, 1.0):
-        recall = np.array([[recall_at_k(r, k, n) for k in range(1, depth + 1)]
+        recall = np.array([[recall_at_k(r, k, n_relevant=n) for k in range(1, depth + 1)]
                            for r, n in queries])
         mean_ok = np.flatnonzero(recall.mean(axis=0) >= target)
         assert k_for_mean_recall(queries, target) == (int(mean_ok[0]) + 1 if mean_ok.size

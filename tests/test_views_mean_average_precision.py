@@ -27,7 +27,7 @@ def test_precision_at_relevant_ranks():
     ranks, precisions = precision_at_relevant_ranks(RELEVANCE)
     assert ranks.tolist() == [1, 3, 6, 9]
     assert precisions.tolist() == pytest.approx([1, 2 / 3, 3 / 6, 4 / 9])
-    assert sum(precisions) / N_RELEVANT == pytest.approx(average_precision(RELEVANCE, N_RELEVANT))
+    assert sum(precisions) / N_RELEVANT == pytest.approx(average_precision(RELEVANCE, n_relevant=N_RELEVANT))
 
 
 def test_frame_numbers_come_from_the_package():
@@ -36,9 +36,9 @@ def test_frame_numbers_come_from_the_package():
         assert frame.numbers["k"] == str(k)
         assert frame.numbers["|R_k|"] == str(sum(RELEVANCE[:k]))
         for name, label in NORMALISATIONS.items():
-            want = average_precision(RELEVANCE, N_RELEVANT, k, name)
+            want = average_precision(RELEVANCE, n_relevant=N_RELEVANT, k=k, normalisation=name)
             assert frame.numbers[label] == f"{want:.4f}"
-        total = average_precision(RELEVANCE, N_RELEVANT, k) * N_RELEVANT
+        total = average_precision(RELEVANCE, n_relevant=N_RELEVANT, k=k) * N_RELEVANT
         assert frame.numbers["sum of P@i"] == f"{total:.4f}"
         assert frame.alt and isinstance(frame.figure, Figure)
 
@@ -73,7 +73,7 @@ def test_static_face_holds_every_frame_and_no_network():
     frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
-        want = average_precision(RELEVANCE, N_RELEVANT, k)
+        want = average_precision(RELEVANCE, n_relevant=N_RELEVANT, k=k)
         assert f'data-name="AP@k / |R|">{want:.4f}<' in frame
         assert 'alt="' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)

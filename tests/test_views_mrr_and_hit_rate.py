@@ -44,7 +44,7 @@ def test_frame_numbers_come_from_the_package():
             assert numbers[f"hit@{k}"] == f"{hit_rate_at_k(ranking, k):.0f}"
             assert numbers[f"hit@{k}"] == ("1" if rank <= k else "0")
         assert numbers["AP (|R| = 1)"] == numbers["RR"]
-        assert numbers["AP (|R| = 1)"] == f"{average_precision(ranking, 1):.4f}"
+        assert numbers["AP (|R| = 1)"] == f"{average_precision(ranking, n_relevant=1):.4f}"
 
 
 def test_frame_alt_names_the_hits():

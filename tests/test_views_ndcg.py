@@ -44,9 +44,9 @@ def test_frame_numbers_come_from_the_package():
         numbers = ndcg_frame(GRADES, JUDGED, k).numbers
         assert numbers["k"] == str(k)
         for gain, short in (("linear", "lin"), ("exponential", "exp")):
-            assert numbers[f"DCG@k ({short})"] == f"{dcg_at_k(GRADES, k, gain):.4f}"
-            assert numbers[f"ideal DCG@k ({short})"] == f"{dcg_at_k(ideal, k, gain):.4f}"
-            assert numbers[f"nDCG@k ({short})"] == f"{ndcg_at_k(GRADES, k, JUDGED, gain):.4f}"
+            assert numbers[f"DCG@k ({short})"] == f"{dcg_at_k(GRADES, k, gain=gain):.4f}"
+            assert numbers[f"ideal DCG@k ({short})"] == f"{dcg_at_k(ideal, k, gain=gain):.4f}"
+            assert numbers[f"nDCG@k ({short})"] == f"{ndcg_at_k(GRADES, k, judged_grades=JUDGED, gain=gain):.4f}"
 
 
 def test_frame_at_k_1_by_hand():
@@ -58,8 +58,8 @@ def test_frame_at_k_1_by_hand():
 def test_curves_use_the_judged_ideal():
     ks, curves = ndcg_curves(GRADES, JUDGED)
     assert ks.tolist() == list(range(1, 11))
-    assert curves["linear"][-1] == pytest.approx(ndcg_at_k(GRADES, 10, JUDGED))
-    assert curves["linear"][-1] < ndcg_at_k(GRADES, 10, GRADES)  # the returned-list ideal
+    assert curves["linear"][-1] == pytest.approx(ndcg_at_k(GRADES, 10, judged_grades=JUDGED))
+    assert curves["linear"][-1] < ndcg_at_k(GRADES, 10, judged_grades=GRADES)  # the returned-list ideal
 
 
 def test_live_widget_follows_the_slider():
@@ -70,7 +70,7 @@ def test_live_widget_follows_the_slider():
     assert 'data-name="nDCG@k (lin)">0.6667<' in shown.value
     assert 'data-name="nDCG@k (exp)">0.4286<' in shown.value
     slider.value = 10
-    assert f'data-name="nDCG@k (lin)">{ndcg_at_k(GRADES, 10, JUDGED):.4f}<' in shown.value
+    assert f'data-name="nDCG@k (lin)">{ndcg_at_k(GRADES, 10, judged_grades=JUDGED):.4f}<' in shown.value
 
 
 def test_static_face_holds_every_frame_and_no_network():
@@ -79,7 +79,7 @@ def test_static_face_holds_every_frame_and_no_network():
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         for gain, short in (("linear", "lin"), ("exponential", "exp")):
-            want = ndcg_at_k(GRADES, k, JUDGED, gain)
+            want = ndcg_at_k(GRADES, k, judged_grades=JUDGED, gain=gain)
             assert f'data-name="nDCG@k ({short})">{want:.4f}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 

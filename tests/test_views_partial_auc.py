@@ -57,8 +57,8 @@ def test_frame_numbers_come_from_the_package():
     for bound in (0.05, 0.1, 0.5, 1.0):
         frame = partial_auc_frame(both, bound)
         for name, (labels, scores) in both.items():
-            assert frame.numbers[f"pAUC {name}"] == f"{partial_auc(labels, scores, bound):.4f}"
-            standard = partial_auc(labels, scores, bound, standardized=True)
+            assert frame.numbers[f"pAUC {name}"] == f"{partial_auc(labels, scores, max_fpr=bound):.4f}"
+            standard = partial_auc(labels, scores, max_fpr=bound, standardized=True)
             assert frame.numbers[f"standardised {name}"] == f"{standard:.4f}"
         assert frame.numbers["best possible"] == f"{bound:.4f}"
         assert frame.numbers["chance"] == f"{bound * bound / 2:.4f}"

@@ -45,7 +45,7 @@ def test_point_at_threshold_matches_the_curve_at_every_score():
         assert point.recall == pytest.approx(recall)
         called = sum(s >= threshold for s in SCORES)
         ranked = [y for _, y in sorted(zip(SCORES, LABELS), key=lambda p: -p[0])]
-        assert point.f1 == pytest.approx(f1_at_k(ranked, called, sum(LABELS)))
+        assert point.f1 == pytest.approx(f1_at_k(ranked, called, n_relevant=sum(LABELS)))
 
 
 def test_point_at_threshold_between_scores_and_out_of_range():

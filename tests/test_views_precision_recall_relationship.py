@@ -23,7 +23,7 @@ N_RELEVANT = 10
 def test_frame_numbers_come_from_the_package_and_keep_the_identity():
     for k in range(1, len(RANKING) + 1):
         frame = relationship_frame(RANKING, N_RELEVANT, k)
-        p, r = precision_at_k(RANKING, k), recall_at_k(RANKING, k, N_RELEVANT)
+        p, r = precision_at_k(RANKING, k), recall_at_k(RANKING, k, n_relevant=N_RELEVANT)
         assert frame.numbers["k"] == str(k)
         assert frame.numbers["|R_k|"] == str(sum(RANKING[:k]))
         assert frame.numbers["P@k"] == f"{p:.4f}"
@@ -62,7 +62,7 @@ def test_static_face_holds_every_frame_and_no_network():
     frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 21)]
     for k, frame in zip(range(1, 21), frames["html"]):
-        assert f'data-name="R@k">{recall_at_k(RANKING, k, N_RELEVANT):.4f}<' in frame
+        assert f'data-name="R@k">{recall_at_k(RANKING, k, n_relevant=N_RELEVANT):.4f}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     assert 'value="6"' in html  # k = 7 is position 6 of the range input
 

@@ -21,11 +21,11 @@ RANKING = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1]
 def test_frame_numbers_come_from_the_package_and_agree():
     for n_rel in range(9, 21):
         frame = r_precision_frame(RANKING, n_rel)
-        value = f"{r_precision(RANKING, n_rel):.4f}"
+        value = f"{r_precision(RANKING, n_relevant=n_rel):.4f}"
         assert frame.numbers["|R|"] == str(n_rel)
         assert frame.numbers["relevant in top |R|"] == str(sum(RANKING[:n_rel]))
         assert frame.numbers["P@|R|"] == f"{precision_at_k(RANKING, n_rel):.4f}" == value
-        assert frame.numbers["R@|R|"] == f"{recall_at_k(RANKING, n_rel, n_rel):.4f}" == value
+        assert frame.numbers["R@|R|"] == f"{recall_at_k(RANKING, n_rel, n_relevant=n_rel):.4f}" == value
         assert frame.numbers["R-precision"] == value
         assert f"k = |R| = {n_rel}" in frame.alt and frame.figure is not None
 
@@ -76,7 +76,7 @@ def test_static_face_holds_every_frame_and_no_network():
     frames = static_frames(html)
     assert frames["values"] == [str(n) for n in range(9, 21)]
     for n_rel, frame in zip(range(9, 21), frames["html"]):
-        assert f'data-name="R-precision">{r_precision(RANKING, n_rel):.4f}<' in frame
+        assert f'data-name="R-precision">{r_precision(RANKING, n_relevant=n_rel):.4f}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     assert 'value="1"' in html  # |R| = 10 is position 1 of the range input
     assert repr(r_precision_slider(RANKING, n_relevant=10)).startswith(

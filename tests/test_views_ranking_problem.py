@@ -49,7 +49,7 @@ def test_top_k_relevant_is_in_rank_order_and_grows_with_k():
 
 
 def test_frame_numbers():
-    relevance = relevance_from_ids(RANKED, relevant_set(JUDGEMENTS))
+    relevance = relevance_from_ids(RANKED, relevant_items=relevant_set(JUDGEMENTS))
     for k in range(1, len(RANKED) + 1):
         frame = notation_frame(RANKED, JUDGEMENTS, k)
         assert frame.numbers["rel_1..rel_k"] == " ".join(map(str, relevance[:k]))

@@ -24,7 +24,7 @@ RELEVANCE = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1]
 def test_frame_numbers_come_from_the_package():
     for k in range(1, len(RELEVANCE) + 1):
         frame = recall_at_k_frame(RELEVANCE, 8, k)
-        assert frame.numbers["R@k"] == f"{recall_at_k(RELEVANCE, k, 8):.4f}"
+        assert frame.numbers["R@k"] == f"{recall_at_k(RELEVANCE, k, n_relevant=8):.4f}"
         assert frame.numbers["P@k"] == f"{precision_at_k(RELEVANCE, k):.4f}"
         assert frame.numbers["relevant in top k"] == str(sum(RELEVANCE[:k]))
         assert frame.numbers["recall bound"] == f"{min(1, k / 8):.4f}"
@@ -70,7 +70,7 @@ def test_static_face_holds_every_frame_and_no_network():
     frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
-        assert f'data-name="R@k">{recall_at_k(RELEVANCE, k, 8):.4f}<' in frame
+        assert f'data-name="R@k">{recall_at_k(RELEVANCE, k, n_relevant=8):.4f}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     assert html == recall_at_k_slider(RELEVANCE, 8, k=4).static_html()
 

@@ -26,7 +26,7 @@ KS = [1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 35, 40, 45, 48, 50]
 def test_frame_numbers_come_from_the_package():
     for k in (1, 20, 49, 50):
         frame = random_precision_frame(50, 10, k)
-        exact = random_precision_at_k(50, 10, k)
+        exact = random_precision_at_k(n_items=50, n_relevant=10, k=k)
         assert frame.numbers["k"] == str(k)
         assert frame.numbers["E[P@k]"] == "0.2000"
         assert frame.numbers["exact Var"] == f"{exact.variance:.5f}"
@@ -59,7 +59,7 @@ def test_precision_per_query_equals_precision_at_k():
 
 
 def test_figures_are_figures():
-    draws = simulate_random_precision(50, 10, 20, n_draws=500, seed=0)
+    draws = simulate_random_precision(n_items=50, n_relevant=10, k=20, n_draws=500, seed=0)
     assert isinstance(precision_distribution_figure(50, 10, 20, simulated=draws), Figure)
     assert isinstance(paired_scores_figure([0.1, 0.5, 0.9], [0.2, 0.5, 0.7]), Figure)
     with pytest.raises(ValueError, match="same length"):
@@ -82,7 +82,7 @@ def test_static_face_holds_every_frame():
     frames = static_frames(html)
     assert frames["values"] == [str(k) for k in KS]
     for k, frame in zip(KS, frames["html"]):
-        exact = random_precision_at_k(50, 10, k)
+        exact = random_precision_at_k(n_items=50, n_relevant=10, k=k)
         assert f'data-name="exact Var">{exact.variance:.5f}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     assert f'value="{KS.index(20)}"' in html

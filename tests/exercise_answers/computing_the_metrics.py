@@ -29,7 +29,7 @@ def _mean_precision(run, qrels, k):
     for qid, judged in qrels.items():
         relevant = {d for d, grade in judged.items() if grade >= 1}
         ranking = rank_by_score(run.get(qid, {}))
-        values.append(precision_at_k(relevance_from_ids(ranking, relevant), k))
+        values.append(precision_at_k(relevance_from_ids(ranking, relevant_items=relevant), k))
     return sum(values) / len(values)
 
 
@@ -37,7 +37,7 @@ def _mean_over_run_queries(run, qrels, k):  # averages the run's queries, not th
     values = []
     for qid, ranking in run.items():
         relevant = {d for d, grade in qrels.get(qid, {}).items() if grade >= 1}
-        values.append(precision_at_k(relevance_from_ids(rank_by_score(ranking), relevant), k))
+        values.append(precision_at_k(relevance_from_ids(rank_by_score(ranking), relevant_items=relevant), k))
     return sum(values) / len(values)
 
 
@@ -47,7 +47,7 @@ def _mean_skipping_missing(run, qrels, k):  # leaves out judged queries missing 
         if qid not in run:
             continue
         relevant = {d for d, grade in judged.items() if grade >= 1}
-        values.append(precision_at_k(relevance_from_ids(rank_by_score(run[qid]), relevant), k))
+        values.append(precision_at_k(relevance_from_ids(rank_by_score(run[qid]), relevant_items=relevant), k))
     return sum(values) / len(values)
 
 
@@ -55,7 +55,7 @@ def _mean_judged_is_relevant(run, qrels, k):  # counts every judged item as rele
     values = []
     for qid, judged in qrels.items():
         ranking = rank_by_score(run.get(qid, {}))
-        values.append(precision_at_k(relevance_from_ids(ranking, set(judged)), k))
+        values.append(precision_at_k(relevance_from_ids(ranking, relevant_items=set(judged)), k))
     return sum(values) / len(values)
 
 

@@ -43,7 +43,7 @@ def _anchor_means(k: int) -> tuple[float, float]:
     """Mean P@k (chunks) and mean R@k (documents) over the anchor queries."""
     rows = _anchor_rows()
     return (_mean(precision_at_k(hits, k) for hits, _ in rows),
-            _mean(recall_at_k(new, k, 1) for _, new in rows))
+            _mean(recall_at_k(new, k, n_relevant=1) for _, new in rows))
 
 
 def _as_tuple(answer, length: int, what: str) -> tuple:
@@ -78,7 +78,7 @@ def _p1_equals_r1(answer) -> None:
             raise ExerciseMistake(
                 f"P@1 of {q.query_id} is off. Look only at the first chunk of search(query, 1): "
                 "is its doc_id the expected one?")
-        if abs(r1 - recall_at_k(new, 1, 1)) > 1e-9:
+        if abs(r1 - recall_at_k(new, 1, n_relevant=1)) > 1e-9:
             raise ExerciseMistake(
                 f"R@1 of {q.query_id} is off. Recall here asks whether the expected page "
                 "appears among the first k chunks, with k = 1.")
@@ -144,7 +144,7 @@ def context_precision_at(k: int) -> float:
     for q in load_eval_queries():
         hits = chunk_hits(retriever.search(q.query, k), q.relevant)
         n_relevant_chunks = sum(len(corpus.chunks_of(d)) for d in q.relevant)
-        values.append(average_precision(hits, n_relevant_chunks, k=k,
+        values.append(average_precision(hits, n_relevant=n_relevant_chunks, k=k,
                                         normalisation="retrieved_relevant"))
     return _mean(values)
 

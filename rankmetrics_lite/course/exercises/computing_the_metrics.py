@@ -11,7 +11,7 @@ from .registry import ExerciseMistake, exercise, expect_callable, expect_number,
 @exercise("computing-trec-tie-break")
 def _trec_tie_break(answer) -> None:
     ranking = rank_by_score({"d1": 0.9, "d2": 0.7, "d3": 0.7, "d4": 0.2})
-    expect_number(answer, precision_at_k(relevance_from_ids(ranking, {"d2"}), 2),
+    expect_number(answer, precision_at_k(relevance_from_ids(ranking, relevant_items={"d2"}), 2),
                   "d2 and d3 have the same score: trec_eval puts the larger id first. "
                   "Write down its ranking, then count the relevant items in the top 2.")
 

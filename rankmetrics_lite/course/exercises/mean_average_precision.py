@@ -47,7 +47,7 @@ def _average_precision(answer) -> None:
     for relevance, n_relevant in _RANKINGS:
         got = returned_number(answer(list(relevance), n_relevant),
                          f"for relevance={relevance}, n_relevant={n_relevant}")
-        want = average_precision(relevance, n_relevant)
+        want = average_precision(relevance, n_relevant=n_relevant)
         if not same_number(got, want):
             hint = ("A ranking with no relevant item scores 0." if sum(relevance) == 0
                     else "Divide by n_relevant, not by the relevant items you found, and "
@@ -58,7 +58,7 @@ def _average_precision(answer) -> None:
 
 @exercise("map-sklearn-correction")
 def _sklearn_correction(answer) -> None:
-    expect_number(answer, average_precision(SKLEARN_RELEVANCE, SKLEARN_N_RELEVANT),
+    expect_number(answer, average_precision(SKLEARN_RELEVANCE, n_relevant=SKLEARN_N_RELEVANT),
                   "scikit-learn divides by the relevant passages it was shown. Rescale "
                   "its value so that the sum is divided by all relevant passages of the "
                   "question instead (appending the missed ones at the bottom does not "
@@ -84,7 +84,7 @@ def _ap_at_k(answer) -> None:
                          f"normalisation={normalisation!r}")
                 got = returned_number(answer(list(relevance), n_relevant, k, normalisation),
                                  where)
-                want = average_precision(relevance, n_relevant, k, normalisation)
+                want = average_precision(relevance, n_relevant=n_relevant, k=k, normalisation=normalisation)
                 if not same_number(got, want):
                     raise ExerciseMistake(
                         f"{where} your function returned {got!r}. Only ranks up to k "

@@ -39,7 +39,7 @@ _CASES = [
 
 @exercise("ndcg-by-hand")
 def _by_hand(answer) -> None:
-    expect_number(answer, ndcg_at_k(BY_HAND_GRADES, 3, BY_HAND_JUDGED),
+    expect_number(answer, ndcg_at_k(BY_HAND_GRADES, 3, judged_grades=BY_HAND_JUDGED),
                   "Use the linear gain and the discount 1/log2(i + 1). The ideal "
                   "ranking sorts every judged item of the query, not only the three "
                   "returned, and is cut at the same k.")
@@ -53,7 +53,7 @@ def _dcg(answer) -> None:
             for gain in ("linear", "exponential"):
                 where = f"for grades={grades}, k={k}, gain={gain!r}"
                 got = returned_number(answer(list(grades), k, gain), where)
-                want = dcg_at_k(grades, k, gain)
+                want = dcg_at_k(grades, k, gain=gain)
                 if not same_number(got, want):
                     raise ExerciseMistake(
                         f"{where} your function returned {got!r}. Rank 1 is divided by "
@@ -77,8 +77,8 @@ def _gains_disagree(answer) -> None:
         if Counter(ranking) - pool:
             raise ExerciseMistake(f"ranking {name} = {ranking} uses grades the pool "
                                   f"{GAINS_POOL} does not have (each item once).")
-    linear = [ndcg_at_k(r, 3, GAINS_POOL, "linear") for r in (first, second)]
-    exponential = [ndcg_at_k(r, 3, GAINS_POOL, "exponential") for r in (first, second)]
+    linear = [ndcg_at_k(r, 3, judged_grades=GAINS_POOL, gain="linear") for r in (first, second)]
+    exponential = [ndcg_at_k(r, 3, judged_grades=GAINS_POOL, gain="exponential") for r in (first, second)]
     if not linear[0] > linear[1]:
         raise ExerciseMistake("with the linear gain, a must score higher than b; here it "
                               "does not. Several middling items can outweigh one top item "
@@ -97,7 +97,7 @@ def _full(answer) -> None:
             for gain in ("linear", "exponential"):
                 where = f"for grades={grades}, k={k}, judged_grades={judged}, gain={gain!r}"
                 got = returned_number(answer(list(grades), k, list(judged), gain), where)
-                want = ndcg_at_k(grades, k, judged, gain)
+                want = ndcg_at_k(grades, k, judged_grades=judged, gain=gain)
                 if not same_number(got, want):
                     raise ExerciseMistake(
                         f"{where} your function returned {got!r}. The ideal ranking sorts "

@@ -14,7 +14,7 @@ _INTERPOLATION_RANKING = [1, 0, 0, 1, 0, 1, 1, 0]
 @exercise("pr-interpolated-half")
 def _interpolated_half(answer) -> None:
     curve = pr_curve_from_cutoffs(_INTERPOLATION_RANKING, n_relevant=4)
-    expected = float(interpolated_precision(curve.recall, curve.precision, [0.5])[0])
+    expected = float(interpolated_precision(curve.recall, curve.precision, recall_levels=[0.5])[0])
     expect_number(answer, expected,
                   "interpolated precision at 0.5 is the best precision at ANY recall of at "
                   "least 0.5, not the precision where recall first reaches 0.5: read on down "

@@ -50,7 +50,7 @@ def _ranking_from_precisions(answer) -> None:
 
 
 def _best_recall(relevance, n_relevant, min_precision) -> float:
-    curves = precision_recall_at_all_k(relevance, n_relevant)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
     reachable = curves["recall"][curves["precision"] >= min_precision]
     return float(reachable.max()) if reachable.size else 0.0
 

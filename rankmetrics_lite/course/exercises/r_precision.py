@@ -20,7 +20,7 @@ def _short_list(answer) -> None:
              ([0, 1, 1, 1, 1], 4)]
     for relevance, n_relevant in cases:
         got = answer(list(relevance), n_relevant)
-        want = r_precision(relevance, n_relevant)
+        want = r_precision(relevance, n_relevant=n_relevant)
         if not same_number(got, want):
             hint = ("the ranking is shorter than |R|: the missing ranks count as not relevant, "
                     "and the denominator stays |R|." if len(relevance) < n_relevant else
@@ -39,7 +39,7 @@ def _short_list(answer) -> None:
 
 
 def _equal_cutoffs(relevance, n_relevant) -> list[int]:
-    curves = precision_recall_at_all_k(relevance, n_relevant)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
     return [int(k) for k, p, r in zip(curves["k"], curves["precision"], curves["recall"])
             if abs(p - r) < 1e-12]
 

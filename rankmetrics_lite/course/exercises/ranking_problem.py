@@ -23,7 +23,7 @@ def _top_k_set(answer) -> None:
         raise ExerciseMistake(f"expected a set of ids such as {{'d1', 'd2'}}, "
                               f"got {type(answer).__name__}.")
     ranked = rank_by_score(_SCORES)
-    relevance = relevance_from_ids(ranked, _relevant(_JUDGEMENTS))
+    relevance = relevance_from_ids(ranked, relevant_items=_relevant(_JUDGEMENTS))
     want = {item for item, rel in zip(ranked[:5], relevance) if rel}
     got = set(answer)
     if got != want:
@@ -50,7 +50,7 @@ _BINARISE_CASES = [
 def _binarise(answer) -> None:
     expect_callable(answer, "binary_relevance")
     for ranked, grades, level in _BINARISE_CASES:
-        want = relevance_from_ids(ranked, _relevant(grades, level))
+        want = relevance_from_ids(ranked, relevant_items=_relevant(grades, level))
         try:
             got = answer(list(ranked), dict(grades), level)
         except KeyError as error:

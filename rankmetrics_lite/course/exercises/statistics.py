@@ -29,7 +29,7 @@ def _exact_variance(answer) -> None:
              (100, 0, 10), (100, 100, 7), (10_000, 100, 9_000)]
     expect_function(
         answer, cases,
-        lambda n, r, k: random_precision_at_k(n, r, k).variance,
+        lambda n, r, k: random_precision_at_k(n_items=n, n_relevant=r, k=k).variance,
         lambda args: ("A ranking draws without replacement: multiply the binomial variance "
                       "rho(1 - rho)/k by (N - k)/(N - 1), which is 0 at k = N."),
         tolerance=1e-12,

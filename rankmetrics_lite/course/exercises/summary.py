@@ -29,9 +29,9 @@ def _expected(relevance, n_relevant, k) -> dict:
     if n_relevant == 0:
         by_r = {"R": None, "F1": 2 * sum(relevance[:k]) / k, "Rprec": None}
     else:
-        by_r = {"R": recall_at_k(relevance, k, n_relevant),
-                "F1": f1_at_k(relevance, k, n_relevant),
-                "Rprec": r_precision(relevance, n_relevant)}
+        by_r = {"R": recall_at_k(relevance, k, n_relevant=n_relevant),
+                "F1": f1_at_k(relevance, k, n_relevant=n_relevant),
+                "Rprec": r_precision(relevance, n_relevant=n_relevant)}
     return {"P": precision_at_k(relevance, k), "Hit": hit_rate_at_k(relevance, k), **by_r}
 
 

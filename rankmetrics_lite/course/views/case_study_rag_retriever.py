@@ -63,7 +63,7 @@ def mean_cutoff_curves(chunk_rows, new_doc_rows, n_relevant, depth: int) -> dict
     return {
         "k": ks,
         "precision": np.array([np.mean([precision_at_k(r, int(k)) for r in chunk]) for k in ks]),
-        "recall": np.array([np.mean([recall_at_k(r, int(k), n) for r, n in zip(new, n_relevant)])
+        "recall": np.array([np.mean([recall_at_k(r, int(k), n_relevant=n) for r, n in zip(new, n_relevant)])
                             for k in ks]),
         "hit_rate": np.array([np.mean([hit_rate_at_k(r, int(k)) for r in chunk]) for k in ks]),
     }
@@ -126,7 +126,7 @@ def cutoff_frame(chunk_rows, new_doc_rows, n_relevant, labels: Sequence[str], k:
     if k > depth:
         raise ValueError(f"k must be at most depth={depth}, got {k}")
     precision = np.mean([precision_at_k(r, k) for r in rows])
-    recall = np.mean([recall_at_k(r, k, n) for r, n in zip(new, n_relevant)])
+    recall = np.mean([recall_at_k(r, k, n_relevant=n) for r, n in zip(new, n_relevant)])
     answered = int(sum(hit_rate_at_k(r, k) for r in rows))
     numbers = {
         "k": str(k),
@@ -205,7 +205,7 @@ def ranked_chunks_frame(query_id: str, query: str, results: Sequence, relevant_d
         "relevant": ", ".join(sorted(relevant)),
         f"hits in top {k}": f"{sum(hits[:k])} of {k}",
         f"P@{k}": f"{precision_at_k(hits, k):.4f}",
-        f"R@{k}": f"{recall_at_k(first_seen, k, len(relevant)):.4f}",
+        f"R@{k}": f"{recall_at_k(first_seen, k, n_relevant=len(relevant)):.4f}",
         "first hit at rank": "none" if first_hit is None else str(first_hit),
     }
     alt = (f"Bars of the BM25 scores of the {len(results)} chunks retrieved for '{query}', "

@@ -70,7 +70,7 @@ def min_k_for_recall(relevance, n_relevant: int, target: float) -> int | None:
     True
     """
     target = _check_fraction(target, "target")
-    curve = precision_recall_at_all_k(relevance, n_relevant)
+    curve = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
     reached = np.flatnonzero(curve["recall"] >= target)
     return int(curve["k"][reached[0]]) if reached.size else None
 
@@ -93,7 +93,7 @@ def recall_at_each_k(queries: Sequence[Query], depth: int | None = None) -> np.n
     for ranking, (_, n_relevant) in zip(rankings, queries):
         padded = np.zeros(depth)
         padded[:min(depth, ranking.size)] = ranking[:depth]
-        rows.append(precision_recall_at_all_k(padded, n_relevant)["recall"])
+        rows.append(precision_recall_at_all_k(padded, n_relevant=n_relevant)["recall"])
     return np.vstack(rows)
 
 
@@ -162,7 +162,7 @@ def cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
     for ranking, (_, n_relevant) in zip(rankings, queries):
         padded = np.zeros(max_k)
         padded[:min(max_k, ranking.size)] = ranking[:max_k]
-        precision += precision_recall_at_all_k(padded, n_relevant)["precision"]
+        precision += precision_recall_at_all_k(padded, n_relevant=n_relevant)["precision"]
         hit_rate += [hit_rate_at_k(padded, int(k)) for k in ks]
     precision /= len(rankings)
     hit_rate /= len(rankings)

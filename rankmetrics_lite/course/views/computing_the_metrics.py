@@ -45,7 +45,7 @@ def cumulative_count_figure(relevance, n_relevant: int,
     """
     relevance = as_binary_relevance(relevance)
     n_relevant = check_n_relevant(n_relevant, relevance, "recall")
-    curves = precision_recall_at_all_k(relevance, n_relevant)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
     ks = curves["k"]
     figure = Figure(figsize=(6.4, 3.6))
     strip, axes = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [1, 5]})
@@ -91,10 +91,10 @@ def tie_orders(scores: Mapping[Hashable, float], relevant_items: Iterable[Hashab
     ranking = rank_by_score(scores)
     counts: Counter = Counter()
     for order in _tie_group_orders(ranking, scores):
-        value = precision_at_k(relevance_from_ids(order, relevant), k)
+        value = precision_at_k(relevance_from_ids(order, relevant_items=relevant), k)
         counts[Fraction(value).limit_denominator(k)] += 1
     n_orders = sum(counts.values())
-    relevance = relevance_from_ids(ranking, relevant)
+    relevance = relevance_from_ids(ranking, relevant_items=relevant)
     return {
         "counts": counts,
         "n_orders": n_orders,

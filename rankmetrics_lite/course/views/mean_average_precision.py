@@ -61,11 +61,11 @@ def ap_terms_figure(relevance, n_relevant: int) -> Figure:
     ax.bar(positions, heights, width=0.6, color=RELEVANT)
     for x in positions[ranks.size:]:
         ax.plot([x], [0.0], marker="x", markersize=10, color=CURRENT)
-    ap = average_precision(relevance, n_rel)
+    ap = average_precision(relevance, n_relevant=n_rel)
     ax.axhline(ap, color=RELEVANT, linewidth=1.5,
                label=f"AP = mean of all {n_rel} bars = {ap:.4f}")
     if ranks.size:
-        found_only = average_precision(relevance, n_rel,
+        found_only = average_precision(relevance, n_relevant=n_rel,
                                        normalisation="retrieved_relevant")
         ax.axhline(found_only, color=NOT_RELEVANT, linestyle="--", linewidth=1.5,
                    label=f"mean of the {ranks.size} found only = {found_only:.4f}")
@@ -110,7 +110,7 @@ def ap_at_k_curves(relevance, n_relevant: int) -> tuple[np.ndarray, dict[str, np
     """k = 1..n and AP@k under each of the three normalisations."""
     relevance = as_binary_relevance(relevance)
     ks = np.arange(1, relevance.size + 1)
-    curves = {name: np.array([average_precision(relevance, n_relevant, int(k), name)
+    curves = {name: np.array([average_precision(relevance, n_relevant=n_relevant, k=int(k), normalisation=name)
                               for k in ks])
               for name in NORMALISATIONS}
     return ks, curves
@@ -143,10 +143,10 @@ def ap_at_k_frame(relevance, n_relevant: int, k: int) -> Frame:
     n_rel = check_n_relevant(n_relevant, relevance, "average precision")
     k = check_k(k)
     hits = int(relevance[:k].sum())
-    numerator = average_precision(relevance, n_rel, k) * n_rel  # the sum of P@i terms
+    numerator = average_precision(relevance, n_relevant=n_rel, k=k) * n_rel  # the sum of P@i terms
     numbers = {"k": str(k), "|R_k|": str(hits), "sum of P@i": f"{numerator:.4f}"}
     for name, label in NORMALISATIONS.items():
-        numbers[label] = f"{average_precision(relevance, n_rel, k, name):.4f}"
+        numbers[label] = f"{average_precision(relevance, n_relevant=n_rel, k=k, normalisation=name):.4f}"
     alt = (f"Relevance of each rank above three lines of AP@k against k, one per "
            f"denominator; the cutoff k = {k} is marked, where {hits} of the {n_rel} "
            f"relevant items are in the top {k}.")

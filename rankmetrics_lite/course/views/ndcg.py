@@ -99,7 +99,7 @@ def ndcg_curves(grades, judged_grades) -> tuple[np.ndarray, dict[str, np.ndarray
     """k = 1..n and nDCG@k under each gain, from :func:`ndcg_at_k`."""
     grades = as_gains(grades)
     ks = np.arange(1, grades.size + 1)
-    curves = {gain: np.array([ndcg_at_k(grades, int(k), judged_grades, gain) for k in ks])
+    curves = {gain: np.array([ndcg_at_k(grades, int(k), judged_grades=judged_grades, gain=gain) for k in ks])
               for gain in GAINS}
     return ks, curves
 
@@ -136,9 +136,9 @@ def ndcg_frame(grades, judged_grades, k: int) -> Frame:
     ideal = _ideal(judged_grades)
     numbers = {"k": str(k)}
     for gain, short in (("linear", "lin"), ("exponential", "exp")):
-        numbers[f"DCG@k ({short})"] = f"{dcg_at_k(grades, k, gain):.4f}"
-        numbers[f"ideal DCG@k ({short})"] = f"{dcg_at_k(ideal, k, gain):.4f}"
-        numbers[f"nDCG@k ({short})"] = f"{ndcg_at_k(grades, k, judged_grades, gain):.4f}"
+        numbers[f"DCG@k ({short})"] = f"{dcg_at_k(grades, k, gain=gain):.4f}"
+        numbers[f"ideal DCG@k ({short})"] = f"{dcg_at_k(ideal, k, gain=gain):.4f}"
+        numbers[f"nDCG@k ({short})"] = f"{ndcg_at_k(grades, k, judged_grades=judged_grades, gain=gain):.4f}"
     shown = ", ".join(f"{g:g}" for g in grades[:k])
     alt = (f"Grades of the ranking and of the ideal ranking above two lines of nDCG@k "
            f"against k, one per gain; the cutoff k = {k} is marked, where the top {k} "
@@ -149,6 +149,6 @@ def ndcg_frame(grades, judged_grades, k: int) -> Frame:
 def ndcg_slider(grades, judged_grades, k: int = 1) -> Slider:
     """A k-slider over every rank of ``grades``, live in Jupyter, static in the book."""
     grades = as_gains(grades)
-    ndcg_at_k(grades, None, judged_grades)  # refuse impossible judgements at the door
+    ndcg_at_k(grades, None, judged_grades=judged_grades)  # refuse impossible judgements at the door
     return Slider(lambda value: ndcg_frame(grades, judged_grades, value),
                   range(1, grades.size + 1), label="k", value=k)

@@ -178,8 +178,8 @@ def partial_auc_frame(systems: Mapping[str, tuple], max_fpr: float) -> Frame:
     numbers = {"max FPR": f"{max_fpr:.2f}"}
     described = []
     for name, (labels, scores) in checked.items():
-        raw = partial_auc(labels, scores, max_fpr)
-        standard = partial_auc(labels, scores, max_fpr, standardized=True)
+        raw = partial_auc(labels, scores, max_fpr=max_fpr)
+        standard = partial_auc(labels, scores, max_fpr=max_fpr, standardized=True)
         numbers[f"pAUC {name}"] = f"{raw:.4f}"
         numbers[f"standardised {name}"] = f"{standard:.4f}"
         described.append(f"{name} raw {raw:.4f}, standardised {standard:.4f}")

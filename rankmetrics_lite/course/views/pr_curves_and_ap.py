@@ -81,7 +81,7 @@ def pr_curve_figure(labels, scores, title: str = "Precision-recall curve of a sc
     ax.plot([0], [1], marker="o", markerfacecolor="white", color=RELEVANT)
     if interpolated:
         levels = np.linspace(0, 1, 201)
-        envelope = interpolated_precision(curve.recall[1:], curve.precision[1:], levels)
+        envelope = interpolated_precision(curve.recall[1:], curve.precision[1:], recall_levels=levels)
         ax.plot(levels, envelope, color=CURRENT, linewidth=1.5, linestyle="--",
                 label="interpolated: best precision at recall \u2265 r")
     _tidy(ax, "recall", "precision")
@@ -92,7 +92,7 @@ def pr_curve_figure(labels, scores, title: str = "Precision-recall curve of a sc
 
 def cutoff_and_threshold_figure(relevance, n_relevant: int, labels, scores) -> Figure:
     """The cutoff curve of a ranking beside the threshold curve of the same scored items."""
-    cutoff = pr_curve_from_cutoffs(relevance, n_relevant)
+    cutoff = pr_curve_from_cutoffs(relevance, n_relevant=n_relevant)
     threshold = pr_curve_from_scores(labels, scores)
     figure = Figure(figsize=(6.4, 3.6))
     left, right = figure.subplots(1, 2, sharey=True)
@@ -108,7 +108,7 @@ def cutoff_and_threshold_figure(relevance, n_relevant: int, labels, scores) -> F
 def eleven_point_figure(relevance, n_relevant: int,
                         rules: Sequence[str] = ("trec_eval", "exact")) -> Figure:
     """The saw-tooth of a ranking with the 11-point interpolated precision under each rule."""
-    curve = pr_curve_from_cutoffs(relevance, n_relevant)
+    curve = pr_curve_from_cutoffs(relevance, n_relevant=n_relevant)
     figure = Figure(figsize=(6.4, 3.6))
     ax = figure.subplots()
     ax.plot(curve.recall, curve.precision, marker=".", color=NOT_RELEVANT,
@@ -116,7 +116,7 @@ def eleven_point_figure(relevance, n_relevant: int,
     markers = ("s", "o", "^")
     colours = (CURRENT, SECOND, RELEVANT)
     for index, rule in enumerate(rules):
-        result = eleven_point_precision(relevance, n_relevant, recall_rule=rule)
+        result = eleven_point_precision(relevance, n_relevant=n_relevant, recall_rule=rule)
         ax.plot(result.recall_levels, result.precision, marker=markers[index % 3],
                 linestyle="none", color=colours[index % 3], markerfacecolor="none",
                 markersize=9 - 2 * index, label=f"11 points, rule {rule!r}")
@@ -152,7 +152,7 @@ def f1_figure(labels, scores, min_recall: float) -> Figure:
     """The PR curve on lines of equal F1, with the max-F1 point and the P@R point."""
     curve = pr_curve_from_scores(labels, scores)
     best = max_f1(labels, scores)
-    target = precision_at_recall(labels, scores, min_recall)
+    target = precision_at_recall(labels, scores, min_recall=min_recall)
     figure = Figure(figsize=(6.4, 3.6))
     ax = figure.subplots()
     grid = np.linspace(0.005, 1, 200)
@@ -221,8 +221,8 @@ f1=0.6666666666666666)
         raise ValueError("labels must hold at least one positive (1): recall is undefined")
     ranked = labels[np.argsort(-scores, kind="stable")]
     return OperatingPoint(threshold, precision_at_k(ranked, called),
-                          recall_at_k(ranked, called, n_positive),
-                          f1_at_k(ranked, called, n_positive))
+                          recall_at_k(ranked, called, n_relevant=n_positive),
+                          f1_at_k(ranked, called, n_relevant=n_positive))
 
 
 def threshold_frame(labels, scores, threshold: float) -> Frame:

@@ -28,7 +28,7 @@ def _curves(relevance, n_relevant: int) -> dict[str, np.ndarray]:
     """The relevance vector and P@k, R@k at every k, checked."""
     relevance = as_binary_relevance(relevance)
     check_n_relevant(n_relevant, relevance, "recall")
-    curves = precision_recall_at_all_k(relevance, n_relevant)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
     return {"relevance": relevance, **curves}
 
 

@@ -41,14 +41,14 @@ def r_precision_numbers(relevance, n_relevant: int) -> dict[str, str]:
     """
     relevance, n_relevant = _checked(relevance, n_relevant)
     padded = np.concatenate([relevance, np.zeros(max(0, n_relevant - relevance.size))])
-    curves = precision_recall_at_all_k(padded, n_relevant)
+    curves = precision_recall_at_all_k(padded, n_relevant=n_relevant)
     at = n_relevant - 1
     return {
         "|R|": str(n_relevant),
         "relevant in top |R|": str(int(curves["hits"][at])),
         "P@|R|": f"{curves['precision'][at]:.4f}",
         "R@|R|": f"{curves['recall'][at]:.4f}",
-        "R-precision": f"{r_precision(relevance, n_relevant):.4f}",
+        "R-precision": f"{r_precision(relevance, n_relevant=n_relevant):.4f}",
     }
 
 
@@ -65,11 +65,11 @@ def r_precision_figure(relevance, n_relevant: int,
     """
     relevance, n_relevant = _checked(relevance, n_relevant)
     padded = np.concatenate([relevance, np.zeros(max(0, n_relevant - relevance.size))])
-    curves = {"relevance": padded, **precision_recall_at_all_k(padded, n_relevant)}
+    curves = {"relevance": padded, **precision_recall_at_all_k(padded, n_relevant=n_relevant)}
     figure = Figure(figsize=(6.4, 3.6))
     strip, axes = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [1, 5]})
     draw_against_k(strip, axes, curves, n_relevant)
-    value = r_precision(relevance, n_relevant)
+    value = r_precision(relevance, n_relevant=n_relevant)
     right_side = n_relevant <= 0.6 * padded.size  # keep the label inside the axes
     axes.annotate(f"k = |R| = {n_relevant}\nR-precision = {value:.4f}",
                   xy=(n_relevant, 0.12 if value > 0.4 else 0.8),

@@ -34,7 +34,7 @@ def relevant_set(grades: Mapping[Hashable, float], relevance_level: int = 1) -> 
     if level == 0:
         raise ValueError("relevance_level must be at least 1: at 0 every judged item, "
                          "even one judged not relevant, would count as relevant")
-    gains_from_ids([], grades)  # the adapter checks the grades at the door
+    gains_from_ids([], grades=grades)  # the adapter checks the grades at the door
     return {item for item, grade in grades.items() if grade >= level}
 
 
@@ -46,7 +46,7 @@ def top_k_relevant(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
     ['d3']
     """
     k = check_k(k)
-    relevance = relevance_from_ids(ranked_items, relevant_set(grades, relevance_level))
+    relevance = relevance_from_ids(ranked_items, relevant_items=relevant_set(grades, relevance_level))
     return [item for item, rel in zip(list(ranked_items)[:k], relevance) if rel]
 
 
@@ -66,8 +66,8 @@ def notation_figure(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, 
     """The ranked items as boxes (green: in R), the top k shaded, R's missing items apart."""
     relevant = relevant_set(grades, relevance_level)
     ranked = list(ranked_items)
-    relevance = relevance_from_ids(ranked, relevant)
-    ranked_grades = gains_from_ids(ranked, grades)
+    relevance = relevance_from_ids(ranked, relevant_items=relevant)
+    ranked_grades = gains_from_ids(ranked, grades=grades)
     missing = sorted((item for item in relevant if item not in set(ranked)), key=str)
     figure = Figure(figsize=(6.4, 1.9))
     ax = figure.subplots()
@@ -100,7 +100,7 @@ def notation_frame(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
     """The numbers and the figure for one position of the k-slider."""
     k = check_k(k)
     relevant = relevant_set(grades, relevance_level)
-    relevance = relevance_from_ids(ranked_items, relevant)
+    relevance = relevance_from_ids(ranked_items, relevant_items=relevant)
     hits = top_k_relevant(ranked_items, grades, k, relevance_level)
     shown = relevance[:k] + ["-"] * max(0, k - len(relevance))  # ranks past the end
     numbers = {
@@ -118,7 +118,7 @@ def notation_frame(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
 def notation_slider(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, float],
                     relevance_level: int = 1, k: int = 1) -> Slider:
     """A k-slider over every rank of ``ranked_items``, live in Jupyter, static in the book."""
-    relevance_from_ids(ranked_items, relevant_set(grades, relevance_level))  # checks at the door
+    relevance_from_ids(ranked_items, relevant_items=relevant_set(grades, relevance_level))  # checks at the door
     ranked = list(ranked_items)
     return Slider(lambda value: notation_frame(ranked, grades, value, relevance_level),
                   range(1, len(ranked) + 1), label="k", value=k)

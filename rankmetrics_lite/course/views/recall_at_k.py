@@ -22,7 +22,7 @@ def recall_curve(relevance, n_relevant: int) -> tuple[np.ndarray, np.ndarray]:
     """k = 1..n and R@k at each, each value from :func:`recall_at_k`."""
     relevance = as_binary_relevance(relevance)
     ks = np.arange(1, relevance.size + 1)
-    return ks, np.array([recall_at_k(relevance, int(k), n_relevant) for k in ks])
+    return ks, np.array([recall_at_k(relevance, int(k), n_relevant=n_relevant) for k in ks])
 
 
 def recall_upper_bound(k: int, n_relevant: int) -> float:
@@ -60,7 +60,7 @@ def recall_at_k_figure(relevance, n_relevant: int, k: int | None = None,
     curve.plot(ks, recall, marker="s", color=SECOND, label=f"R@k (|R| = {n_relevant})")
     if k is not None:
         curve.axvline(k, color=CURRENT, linewidth=1)
-        curve.plot([k], [recall_at_k(relevance, k, n_relevant)], marker="s", markersize=11,
+        curve.plot([k], [recall_at_k(relevance, k, n_relevant=n_relevant)], marker="s", markersize=11,
                    color=CURRENT, zorder=3)
     curve.set(xlabel="cutoff k", ylabel="value", ylim=(-0.03, 1.05), xticks=ks)
     curve.legend(loc="lower right", fontsize=8, frameon=False)
@@ -76,7 +76,7 @@ def recall_at_k_frame(relevance, n_relevant: int, k: int) -> Frame:
     numbers = {
         "k": str(k),
         "relevant in top k": str(hits),
-        "R@k": f"{recall_at_k(relevance, k, n_relevant):.4f}",
+        "R@k": f"{recall_at_k(relevance, k, n_relevant=n_relevant):.4f}",
         "P@k": f"{precision_at_k(relevance, k):.4f}",
         "recall bound": f"{recall_upper_bound(k, n_relevant):.4f}",
     }
@@ -103,7 +103,7 @@ def hit_rate_and_recall(queries: Mapping[str, tuple], k: int) -> dict[str, tuple
     if not isinstance(queries, Mapping) or not queries:
         raise ValueError("queries must map each query name to (relevance, n_relevant), "
                          "for example {'q1': ([0, 1, 0], 1)}")
-    return {str(name): (hit_rate_at_k(relevance, k), recall_at_k(relevance, k, n_relevant))
+    return {str(name): (hit_rate_at_k(relevance, k), recall_at_k(relevance, k, n_relevant=n_relevant))
             for name, (relevance, n_relevant) in queries.items()}
 
 

@@ -58,7 +58,7 @@ def binomial_precision_pmf(n_items: int, n_relevant: int, k: int) -> np.ndarray:
     >>> binomial_precision_pmf(10, 3, 2).round(2).tolist()
     [0.49, 0.42, 0.09]
     """
-    exact = random_precision_at_k(n_items, n_relevant, k)  # checks the arguments
+    exact = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)  # checks the arguments
     return binom(exact.k, exact.n_relevant / exact.n_items).pmf(np.arange(exact.k + 1))
 
 
@@ -72,7 +72,7 @@ def precision_distribution_figure(n_items: int, n_relevant: int, k: int,
     :func:`~rankmetrics_lite.random_baseline.simulate_random_precision`) adds the
     share of draws at each value as dots.
     """
-    dist = random_hits_distribution(n_items, n_relevant, k)
+    dist = random_hits_distribution(n_items=n_items, n_relevant=n_relevant, k=k)
     precision, probability = dist["precision"], dist["probability"]
     figure = Figure(figsize=(6.4, 3.6))
     ax = figure.subplots()
@@ -102,7 +102,7 @@ def precision_distribution_figure(n_items: int, n_relevant: int, k: int,
 def random_precision_frame(n_items: int, n_relevant: int, k: int) -> Frame:
     """The numbers and the figure for one position of the chapter's k-slider."""
     k = check_k(k)
-    baseline = random_precision_at_k(n_items, n_relevant, k)
+    baseline = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
     factor = baseline.variance / baseline.binomial_variance if baseline.binomial_variance else 1.0
     numbers = {
         "k": str(k),
