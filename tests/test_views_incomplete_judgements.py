@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rankmetrics_lite import evaluate
+from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite.course.views.incomplete_judgements import (
     DEPTHS,
     drift_frame,
@@ -66,5 +67,7 @@ def test_drift_frames_come_from_the_table():
 def test_the_slider_has_both_faces():
     slider = drift_slider(depth=5)
     html = slider.static_html()
-    assert html.count("<img") == 1 + len(DEPTHS) and 'type="range"' in html  # shown, then every frame
+    frames = static_frames(html)
+    assert frames["values"] == [str(depth) for depth in DEPTHS] and 'type="range"' in html
+    assert all(frame.count("<img") == 1 for frame in frames["html"])  # one figure per frame
     assert "tau bpref" in repr(slider) and "pool depth = 5" in repr(slider)
