@@ -155,7 +155,8 @@ def dcg_at_k(grades, k: int | None, *, gain: str = "linear") -> float:
         None), or ``gain`` is not a string.
     ValueError
         If a grade is negative or not finite, ``k`` is not positive, ``gain`` is
-        not one of the two names, or a grade is too large for the exponential gain. Also if the DCG itself is too large for a float.
+        not one of the two names, or a grade is too large for the exponential gain.
+        Also if the DCG itself is too large for a float.
 
     Examples
     --------
@@ -224,7 +225,8 @@ def ndcg_at_k(grades, k: int | None, *, judged_grades, gain: str = "linear") -> 
         None), or ``gain`` is not a string.
     ValueError
         If a grade is negative or not finite, ``k`` is not positive, ``gain`` is
-        not one of the two names, or a grade is too large for the exponential gain. Also if ``judged_grades`` holds no positive grade (nDCG is
+        not one of the two names, or a grade is too large for the exponential gain.
+        Also if ``judged_grades`` holds no positive grade (nDCG is
         undefined), or fewer items of some grade than ``grades``.
 
     Examples

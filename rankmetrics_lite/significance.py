@@ -416,7 +416,9 @@ def randomization_test(
         not a number, ``n_resamples`` or ``seed`` is not an integer, or ``exact`` is not a bool or None.
     ValueError
         If a score is not finite, the two do not score the same queries, there
-        are fewer than 2 queries, or the differences are too large for a float, ``n_resamples`` is not positive, ``seed`` is negative, or ``exact=True`` with more than 20 queries.
+        are fewer than 2 queries, or the differences are too large for a float,
+        ``n_resamples`` is not positive, ``seed`` is negative, or ``exact=True``
+        with more than 20 queries.
 
     Examples
     --------
@@ -516,7 +518,9 @@ def bootstrap_ci(
         not a number, or ``confidence``, ``n_resamples`` or ``seed`` is of the wrong type.
     ValueError
         If a score is not finite, the two do not score the same queries, there
-        are fewer than 2 queries, or the differences are too large for a float, ``confidence`` is not strictly between 0 and 1, ``n_resamples`` is not positive, or ``seed`` is negative.
+        are fewer than 2 queries, or the differences are too large for a float,
+        ``confidence`` is not strictly between 0 and 1, ``n_resamples`` is not
+        positive, or ``seed`` is negative.
 
     Examples
     --------

@@ -194,7 +194,8 @@ def expected_average_precision(relevance, scores, *, n_relevant: int) -> float:
         not an integer.
     ValueError
         If ``relevance`` holds a value other than 0 and 1, a score is not finite,
-        ``scores`` and ``relevance`` differ in length, or ``n_relevant`` is 0 or smaller than the number of 1s in ``relevance``.
+        ``scores`` and ``relevance`` differ in length, or ``n_relevant`` is 0 or
+        smaller than the number of 1s in ``relevance``.
 
     Examples
     --------

@@ -226,9 +226,7 @@ def compare_test_collection(binaries: dict, tally: Counter, wrong: list) -> None
 
 @pytest.fixture(scope="session")
 def binaries(tmp_path_factory) -> dict[str, Path]:
-    base = tmp_path_factory.getbasetemp()
-    base = base.parent if base.name.startswith("popen-gw") else base  # shared by xdist workers
-    return {release: te.build(release, base) for release in ("10.0", "9.0.8")}
+    return {release: te.trec_eval_binary(release, tmp_path_factory) for release in ("10.0", "9.0.8")}
 
 
 def _no_difference(tally: Counter, wrong: list) -> None:
@@ -287,7 +285,7 @@ def report() -> str:
     tally, wrong = Counter(), []
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
-        binaries = {release: te.build(release, base / "bin") for release in ("10.0", "9.0.8")}
+        binaries = {release: te.build_trec_eval(release, base / "bin") for release in ("10.0", "9.0.8")}
         compare_test_collection(binaries, tally, wrong)
         for seed in SEEDS:
             compare_random(binaries, seed, base, tally, wrong)

@@ -36,19 +36,25 @@ def missing(what: str) -> None:
 
 def trec_eval_binary(release: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The trec_eval program of ``release``, built at most once per test run."""
+    # pytest-xdist workers share the parent of their base temp folders (one per run).
+    shared_tmp = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        shared_tmp = shared_tmp.parent
+    return build_trec_eval(release, shared_tmp)
+
+
+def build_trec_eval(release: str, base: Path) -> Path:
+    """The trec_eval program of ``release``, built under ``base`` unless it is there already."""
     sources = SOURCES / release
     if not (sources / "trec_eval.c").is_file():
         missing(f"trec_eval {release}'s source (trec_eval/{release}/)")
     compiler = shutil.which("gcc") or shutil.which("cc") or shutil.which("clang")
     if compiler is None or shutil.which("make") is None:
         pytest.skip(f"no C compiler or no make on this machine: trec_eval {release} cannot be built")
-    # pytest-xdist workers share the parent of their base temp folders (one per run).
-    shared_tmp = tmp_path_factory.getbasetemp()
-    if "PYTEST_XDIST_WORKER" in os.environ:
-        shared_tmp = shared_tmp.parent
-    target = shared_tmp / f"trec_eval-{release}"
-    with open(shared_tmp / f"trec_eval-{release}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    base.mkdir(parents=True, exist_ok=True)
+    target = base / f"trec_eval-{release}"
+    with open(base / f"trec_eval-{release}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # several pytest workers: one builds, the others wait
         binary = target / "trec_eval"
         if not binary.is_file():
             shutil.rmtree(target, ignore_errors=True)
