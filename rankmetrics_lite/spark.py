@@ -1,0 +1,424 @@
+"""Batch evaluation on Apache Spark, with exactly the numbers of :func:`rankmetrics_lite.evaluate`.
+
+The run and the judgements arrive as Spark DataFrames, one row per (query,
+document). Spark groups both by query and hands each query's rows to
+:func:`rankmetrics_lite.evaluate` in a Python worker (``cogroup`` +
+``applyInPandas``): no measure is implemented here. Each query is scored on
+its own, so the work splits by query with nothing to exchange between
+queries. Only the per-query values (a few numbers per query) come back to
+the driver, which averages them in the order of the judgements, the order in
+which ``evaluate`` averages them, so that the means are equal bit for bit.
+
+pyspark is imported only when a function of this module is called, so that
+``import rankmetrics_lite`` works without it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Iterable
+
+import numpy as np
+
+from .evaluate import evaluate as _evaluate_dicts
+from .measures import parse_measures
+from .trec_ranking import DEFAULT_TREC_EVAL_VERSION
+
+RUN_COLUMNS = {"query_id": "string", "doc_id": "string", "score": "number"}
+QRELS_COLUMNS = {"query_id": "string", "doc_id": "string", "grade": "integer"}
+
+_INSTALL_HINT = (
+    "install it with `pip install -r requirements-spark.txt` (the course's `make test`, "
+    "`make notebooks` and `make lab` do)"
+)
+
+# A query on which every catalogue measure is defined (one relevant document,
+# retrieved), scored beside each real query; see _score_query.
+_COMPANION_DOC = "d"
+
+
+def _pyspark():
+    """The pyspark modules this module uses, or an ImportError that names the fix."""
+    try:
+        import pyspark.sql.functions as functions
+        import pyspark.sql.types as types
+        from pyspark.sql import DataFrame, SparkSession
+    except ImportError as error:
+        raise ImportError(f"rankmetrics_lite.spark needs pyspark: {_INSTALL_HINT}") from error
+    return functions, types, DataFrame, SparkSession
+
+
+def local_session(cores: int = 2, *, app_name: str = "rankmetrics_lite"):
+    r"""Start (or reuse) a local Spark session on ``cores`` cores, quiet and reproducible.
+
+    The session runs driver and executors in one JVM on this machine
+    (master URL ``local[cores]``); on a cluster only the master URL changes.
+    Spark's progress bars and its web UI are off and its log shows errors only,
+    so that notebook outputs hold results, not log lines. The Python workers
+    run the interpreter that calls this function, so they see the same
+    packages. Work is split into :math:`2 \times` ``cores`` partitions after
+    a shuffle (Spark's default of 200 suits a cluster, not a laptop).
+
+    Parameters
+    ----------
+    cores : int
+        How many worker threads (``local[cores]``).
+    app_name : str
+        The application's name in Spark's logs.
+
+    Returns
+    -------
+    pyspark.sql.SparkSession
+        The session; ``session.stop()`` ends it and its JVM.
+
+    Raises
+    ------
+    ImportError
+        pyspark is not installed (the message says how to install it).
+    RuntimeError
+        No Java runtime is found (the message names the package to install).
+    TypeError, ValueError
+        ``cores`` is not a positive integer.
+
+    Examples
+    --------
+    >>> spark = local_session(cores=2)  # doctest: +SKIP
+    >>> spark.sparkContext.master  # doctest: +SKIP
+    'local[2]'
+
+    References
+    ----------
+    Zaharia et al. (2016). Apache Spark: a unified engine for big data processing.
+    :cite:p:`zaharia2016spark`
+    """
+    from ._checks import check_k
+
+    cores = check_k(cores, "cores")
+    _functions, _types, _frame, SparkSession = _pyspark()
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        raise RuntimeError(
+            "Spark needs a Java runtime (17 or later) and none was found: install one "
+            "(Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless) or set JAVA_HOME"
+        )
+    # The Python workers must import this package and pandas: run them in this interpreter.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")  # local mode: no network interface needed
+    session = (
+        SparkSession.builder.master(f"local[{cores}]")
+        .appName(app_name)
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", str(2 * cores))
+        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    return session
+
+
+def evaluate(
+    df_run,
+    df_qrels,
+    measures: str | Iterable[str],
+    *,
+    per_query: bool = False,
+    relevance_level: int = 1,
+    empty_queries: str = "zero",
+    gain: str = "linear",
+    trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
+    unjudged: str = "nonrelevant",
+):
+    r"""Score a run held in Spark DataFrames, query by query, exactly as :func:`evaluate` does.
+
+    Each judged query's rows go to one Python worker, which scores them with
+    :func:`rankmetrics_lite.evaluate`; the driver then takes the mean of each
+    measure over the judged queries as ``evaluate`` does,
+
+    .. math:: \overline{M} = \frac{1}{|Q|} \sum_{q \in Q} M(\pi_q, \mathrm{qrels}_q),
+
+    summing in the order in which the queries first appear in ``df_qrels``.
+    The semantics are ``evaluate``'s, which are those of ``trec_eval -c``
+    (10.0 by default): a judged query missing from the run scores 0 and counts
+    in the means, a run query without judgements is ignored, ties are broken
+    by document id descending.
+
+    Parameters
+    ----------
+    df_run : pyspark.sql.DataFrame
+        One row per retrieved document, with the columns ``query_id`` (string),
+        ``doc_id`` (string) and ``score`` (any integer or floating-point type).
+        Other columns (a TREC run's rank and tag) are ignored: the ranking
+        comes from the scores.
+    df_qrels : pyspark.sql.DataFrame
+        One row per judgement, with the columns ``query_id`` (string),
+        ``doc_id`` (string) and ``grade`` (an integer type); other columns are
+        ignored.
+    measures : str or list of str
+        Names as in :func:`evaluate`: every measure of its catalogue.
+    per_query : bool
+        False: return the means. True: return the means and a DataFrame of
+        per-query values (``query_id`` and one column per measure; null where
+        ``empty_queries="skip"`` left a query out of a measure), holding the
+        queries that ``evaluate(..., per_query=True)`` reports, in the order
+        of ``df_qrels``.
+    relevance_level : int
+        The lowest grade that counts as relevant (trec_eval's ``-l``).
+    empty_queries : {"zero", "skip", "raise"}
+        What to do with a measure's value on a query where it is undefined.
+    gain : {"linear", "exponential"}
+        nDCG's gain.
+    trec_eval_version : {"10.0", "9.0.8"}
+        The trec_eval release whose numbers to reproduce.
+    unjudged : {"nonrelevant", "condensed"}
+        What a ranked document without a judgement is (see :func:`evaluate`).
+
+    Returns
+    -------
+    dict or tuple
+        ``{measure: mean}``, equal to ``evaluate``'s on the same data given as
+        dicts whose queries are in the order of ``df_qrels``; with
+        ``per_query=True``, ``(means, per_query_frame)``.
+
+    Raises
+    ------
+    TypeError
+        An argument is not a Spark DataFrame, or a column has the wrong type
+        (the message says how to cast it).
+    ValueError
+        A column is missing, an id, score or grade is null, a document is
+        listed twice for a query, the run shares no query with the judgements,
+        or anything :func:`evaluate` refuses (an unknown measure, a score that
+        is not finite, ...), naming the query.
+    ImportError, RuntimeError
+        pyspark or Java is missing (see :func:`local_session`).
+
+    Examples
+    --------
+    >>> spark = local_session(cores=2)  # doctest: +SKIP
+    >>> run = spark.createDataFrame(
+    ...     [("q1", "d1", 0.9), ("q1", "d2", 0.8), ("q1", "d3", 0.7), ("q2", "d4", 0.5),
+    ...      ("q2", "d5", 0.5)], "query_id string, doc_id string, score double")  # doctest: +SKIP
+    >>> qrels = spark.createDataFrame(
+    ...     [("q1", "d1", 1), ("q1", "d3", 2), ("q1", "d9", 1), ("q2", "d4", 1), ("q3", "d7", 1)],
+    ...     "query_id string, doc_id string, grade int")  # doctest: +SKIP
+    >>> evaluate(run, qrels, ["P@2", "AP"])  # as rankmetrics_lite.evaluate  # doctest: +SKIP
+    {'P@2': 0.3333333333333333, 'AP': 0.3518518518518518}
+    >>> means, table = evaluate(run, qrels, "RR", per_query=True)  # doctest: +SKIP
+    >>> [tuple(row) for row in table.collect()]  # doctest: +SKIP
+    [('q1', 1.0), ('q2', 0.5), ('q3', 0.0)]
+
+    References
+    ----------
+    Zaharia et al. (2016). Apache Spark: a unified engine for big data processing.
+    :cite:p:`zaharia2016spark`
+
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+    functions, types, DataFrame, _session = _pyspark()
+    _check_frame(df_run, "df_run", RUN_COLUMNS, DataFrame, types)
+    _check_frame(df_qrels, "df_qrels", QRELS_COLUMNS, DataFrame, types)
+    names = [m.name for m in parse_measures(measures)]
+    options = dict(relevance_level=relevance_level, empty_queries=empty_queries, gain=gain,
+                   trec_eval_version=trec_eval_version, unjudged=unjudged)
+    if not isinstance(per_query, bool):
+        raise TypeError(f"per_query must be True or False, got {per_query!r}")
+    # evaluate's own checks of every option, at the door, on the companion query alone.
+    _evaluate_dicts(*_companion("q", relevance_level if isinstance(relevance_level, int) else 1),
+                    names, **options)
+
+    scored = _per_query_values(df_run, df_qrels, names, options, functions, types)
+    means = _means(scored, names, empty_queries, relevance_level)
+    if not per_query:
+        return means
+    return means, _per_query_frame(df_run.sparkSession, scored, names, empty_queries,
+                                   trec_eval_version, types)
+
+
+# ------------------------------------------------------------ the door --
+
+
+def _check_frame(frame, name: str, columns: dict[str, str], DataFrame, types) -> None:
+    """A DataFrame with the named columns, each of the right kind of type."""
+    if not isinstance(frame, DataFrame):
+        hint = (" (for dicts, use rankmetrics_lite.evaluate)" if isinstance(frame, dict) else "")
+        raise TypeError(f"{name} must be a pyspark.sql.DataFrame, got {type(frame).__name__}{hint}")
+    kinds = {
+        "string": (types.StringType,),
+        "integer": (types.ByteType, types.ShortType, types.IntegerType, types.LongType),
+    }
+    kinds["number"] = kinds["integer"] + (types.FloatType, types.DoubleType)
+    spelled = {"string": "string", "integer": "an integer type", "number": "a number type"}
+    casts = {"string": "string", "integer": "long", "number": "double"}
+    fields = {field.name: field.dataType for field in frame.schema.fields}
+    for column, kind in columns.items():
+        if column not in fields:
+            raise ValueError(
+                f"{name} has no column {column!r} (its columns: {', '.join(fields) or 'none'}); "
+                f"{name} needs {', '.join(columns)}: rename yours with "
+                f".withColumnRenamed('yours', {column!r})"
+            )
+        if not isinstance(fields[column], kinds[kind]):
+            raise TypeError(
+                f"{name}.{column} must be {spelled[kind]}, got {fields[column].simpleString()}: "
+                f"cast it with .withColumn({column!r}, F.col({column!r}).cast({casts[kind]!r}))"
+            )
+
+
+# ------------------------------------------------------- on the workers --
+
+
+def _companion(qid: str, relevance_level: int) -> tuple[dict, dict]:
+    """A run and qrels holding one query on which every measure is defined."""
+    grade = max(relevance_level, 1)
+    return {qid: {_COMPANION_DOC: 0.0}}, {qid: {_COMPANION_DOC: grade}}
+
+
+def _output_schema(names: list[str], types):
+    fields = [
+        types.StructField("query_id", types.StringType()),
+        types.StructField("position", types.LongType()),
+        types.StructField("in_run", types.BooleanType()),
+        types.StructField("error_type", types.StringType()),
+        types.StructField("error", types.StringType()),
+    ]
+    for i, _ in enumerate(names):
+        fields.append(types.StructField(f"value_{i}", types.DoubleType()))
+        fields.append(types.StructField(f"defined_{i}", types.BooleanType()))
+    return types.StructType(fields)
+
+
+def _per_query_values(df_run, df_qrels, names, options, functions, types):
+    """One pandas row per judged query: its position in df_qrels, whether the run
+    holds it, each measure's value and whether it is defined (or the query's error)."""
+    run = df_run.select("query_id", "doc_id", functions.col("score").cast("double"))
+    qrels = df_qrels.select("query_id", "doc_id", functions.col("grade").cast("long"),
+                            functions.monotonically_increasing_id().alias("position"))
+
+    def score(run_rows, qrels_rows):
+        return _score_query(run_rows, qrels_rows, names, options)
+
+    scored = (run.groupBy("query_id").cogroup(qrels.groupBy("query_id"))
+              .applyInPandas(score, schema=_output_schema(names, types)))
+    return scored.toPandas().sort_values("position", kind="stable").reset_index(drop=True)
+
+
+def _score_query(run_rows, qrels_rows, names: list[str], options: dict):
+    """Score one query's rows with evaluate (a pandas frame of one row, or none)."""
+    import pandas as pd
+
+    empty = {"query_id": [], "position": [], "in_run": [], "error_type": [], "error": []}
+    if qrels_rows.empty:  # a run query without judgements: ignored, as by evaluate
+        return pd.DataFrame(empty | {f"{c}_{i}": [] for i in range(len(names))
+                                     for c in ("value", "defined")})
+    qid = qrels_rows["query_id"].iloc[0]
+    row = {"query_id": qid, "position": int(qrels_rows["position"].min()),
+           "in_run": not run_rows.empty, "error_type": None, "error": None}
+    values = [0.0] * len(names)
+    defined = [False] * len(names)
+    try:
+        ranking = _as_dict(run_rows, "df_run", "score", float, qid)
+        judged = _as_dict(qrels_rows, "df_qrels", "grade", int, qid)
+        # Under empty_queries="skip", evaluate leaves an undefined measure out of a
+        # query's values, but refuses outright when no query it sees has a value.
+        # Scored beside a companion query on which every measure is defined, the
+        # real query's values are its own (each query is a row of its own) and the
+        # measures missing from them are exactly its undefined ones.
+        companion = "" if qid != "" else "-"
+        run, qrels = _companion(companion, options["relevance_level"])
+        run[qid], qrels[qid] = ranking, judged
+        found = _evaluate_dicts(run, qrels, names, per_query=True,
+                                **(options | {"empty_queries": "skip"}))[qid]
+        for i, name in enumerate(names):
+            if name in found:
+                values[i], defined[i] = found[name], True
+    except (TypeError, ValueError) as error:
+        row["error_type"], row["error"] = type(error).__name__, f"query {qid!r}: {error}"
+    for i in range(len(names)):
+        row[f"value_{i}"], row[f"defined_{i}"] = values[i], defined[i]
+    return pd.DataFrame([row])
+
+
+def _as_dict(rows, frame: str, column: str, convert, qid: str) -> dict:
+    """``{doc_id: value}`` of one query's rows; nulls and repeated documents refused."""
+    for name in ("query_id", "doc_id", column):
+        if rows[name].isna().any():
+            raise ValueError(f"{frame} has a null {name} in a row of query {qid!r}: "
+                             f"drop the row or fill the {name}")
+    docs = rows["doc_id"].tolist()
+    mapping = dict(zip(docs, map(convert, rows[column].tolist())))
+    if len(mapping) < len(docs):
+        seen, twice = set(), None
+        for doc in docs:
+            if doc in seen:
+                twice = doc
+                break
+            seen.add(doc)
+        raise ValueError(f"{frame} lists document {twice!r} twice for query {qid!r} "
+                         "(trec_eval 10.0 stops on duplicate documents too): keep one row")
+    return mapping
+
+
+# ------------------------------------------------------- on the driver --
+
+
+def _first_error(scored) -> None:
+    failed = scored[scored["error"].notna()]
+    if not failed.empty:
+        kind = TypeError if failed["error_type"].iloc[0] == "TypeError" else ValueError
+        raise kind(failed["error"].iloc[0])
+
+
+def _means(scored, names: list[str], policy: str, level: int) -> dict:
+    """Each measure's mean over the judged queries, summed in qrels order as evaluate does."""
+    _first_error(scored)
+    if not scored["in_run"].any():
+        shown = ", ".join(map(repr, scored["query_id"].head(3)))
+        raise ValueError(
+            f"df_run and df_qrels share no query id (df_qrels: {shown}): every query would "
+            "score 0. Check that both use the same query ids"
+        )
+    means = {}
+    for i, name in enumerate(names):
+        values = scored[f"value_{i}"].to_numpy(dtype=float)
+        defined = scored[f"defined_{i}"].to_numpy(dtype=bool)
+        if policy == "zero":
+            defined = np.ones_like(defined)  # an undefined value scores 0 and counts
+        elif not defined.all():
+            _refuse_undefined(name, scored["query_id"][~defined].tolist(), policy,
+                              defined.any(), level)
+        means[name] = float(np.mean(values[defined]))  # evaluate's reduction, in its order
+    return means
+
+
+def _refuse_undefined(name: str, queries: list, policy: str, any_defined: bool, level: int):
+    """evaluate's refusals: "raise" on any undefined query, "skip" when all are."""
+    if policy == "skip" and any_defined:
+        return
+    shown = ", ".join(map(repr, queries[:5])) + (", ..." if len(queries) > 5 else "")
+    why = ("has no judged document with a positive grade" if name.startswith("nDCG")
+           else f"has no relevant document (grade >= relevance_level={level})")
+    raise ValueError(
+        f"{name} is undefined on {len(queries)} judged quer{'y' if len(queries) == 1 else 'ies'} "
+        f"({shown}): each {why}. Pass empty_queries='zero' to score them 0 (trec_eval)"
+        + ("" if policy == "skip" else " or empty_queries='skip' to leave them out of this measure")
+    )
+
+
+def _per_query_frame(session, scored, names, policy, version, types):
+    """The per-query values as a Spark DataFrame, as evaluate(..., per_query=True) reports them."""
+    shown = scored if version == "10.0" else scored[scored["in_run"]]
+    rows = []
+    for record in shown.itertuples(index=False):
+        values = []
+        for i in range(len(names)):
+            value, is_defined = getattr(record, f"value_{i}"), getattr(record, f"defined_{i}")
+            values.append(float(value) if is_defined or policy == "zero" else None)
+        rows.append((record.query_id, *values))
+    schema = types.StructType([types.StructField("query_id", types.StringType())] + [
+        types.StructField(name, types.DoubleType()) for name in names])
+    return session.createDataFrame(rows, schema)
