@@ -6,6 +6,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Spark (requirements-spark.txt, about 450 MB) only for the paths that run it: tests, notebooks, lab.
+SPARK_STAMP := $(VENV)/.installed-spark
 BOOK_HTML := _build/html/index.html
 # pytest-xdist workers for `make test` (each notebook stays on one worker).
 TEST_WORKERS ?= 2
@@ -15,27 +17,27 @@ CHROMEDRIVER ?= /usr/bin/chromedriver
 AXE := node_modules/axe-core/axe.min.js
 export PYTHONHASHSEED := 0
 
-.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv browser-prerequisites sandbox-prerequisites
+.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv spark browser-prerequisites sandbox-prerequisites java-prerequisites
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
 
-test: $(STAMP) browser-prerequisites $(AXE)
+test: $(STAMP) $(SPARK_STAMP) java-prerequisites browser-prerequisites $(AXE)
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile
 
 # Narrower runs while writing; `make test` runs all of them.
 # The quick loop: the package's unit tests and doctests, no book, kernel, browser or rendering.
 test-package: $(STAMP)
-	$(BIN)/python -m pytest rankmetrics_lite tests -m "not slow and not book and not browser and not kernel" -n $(TEST_WORKERS) -q
+	$(BIN)/python -m pytest rankmetrics_lite tests -m "not slow and not book and not browser and not kernel and not spark" -n $(TEST_WORKERS) -q
 
-test-notebooks: $(STAMP)
+test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
 
 # Chapters are signed as trusted on this machine (their sliders run when opened);
 # a live session builds each slider's widget only, never its static face.
-lab: $(STAMP)
+lab: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/jupyter trust book/*.ipynb
 	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab book
 
@@ -44,7 +46,7 @@ serve: $(STAMP)
 	@echo "Serving the book at http://127.0.0.1:8000 (Ctrl-C stops)"
 	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory _build/html
 
-notebooks: $(STAMP)
+notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python tools/execute_notebooks.py book
 
 # Teaching: the student edition, and grading a folder of submitted notebooks.
@@ -84,6 +86,24 @@ clean:
 	find . -name __pycache__ -type d -prune -not -path './$(VENV)/*' -exec rm -rf {} +
 
 venv: $(STAMP)
+
+spark: $(SPARK_STAMP) java-prerequisites
+
+$(SPARK_STAMP): $(STAMP) requirements-spark.txt
+	$(BIN)/python -m pip install --quiet -r requirements-spark.txt
+	touch $(SPARK_STAMP)
+
+# Spark runs on the JVM: Debian's Java 17 runtime, installed like chromium.
+java-prerequisites:
+	@if ! command -v java >/dev/null && [ -z "$$JAVA_HOME" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's openjdk-17-jre-headless: Spark runs on Java"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless >/dev/null; \
+	  else \
+	    echo "error: Spark (the chapter on evaluating at scale and its tests) needs a Java runtime, and java is missing." >&2; \
+	    echo "       Install one (Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless), or set JAVA_HOME." >&2; exit 1; \
+	  fi; \
+	fi
 
 $(STAMP): requirements.txt pyproject.toml
 	@$(PYTHON) -c "import venv, ensurepip" 2>/dev/null || { \

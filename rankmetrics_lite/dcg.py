@@ -64,7 +64,10 @@ def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear"
         gains = np.exp2(top - shift) - np.exp2(-np.asarray(shift, dtype=float))
     else:
         gains = gain_function(gain)(top)
-    return gains @ _discount(top.shape[1])
+    # A row's own sum, not a matrix product: BLAS groups a product's terms by the
+    # matrix's shape, so a query's value would change in its last bit with the
+    # number of queries evaluated beside it.
+    return (gains * _discount(top.shape[1])).sum(axis=1)
 
 
 def ndcg_rows(

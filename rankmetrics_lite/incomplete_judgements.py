@@ -81,7 +81,8 @@ def rbp_rows(gains: np.ndarray, max_grade: np.ndarray, p: float) -> np.ndarray:
     """RBP per row: (1 - p) sum_i gain_i p^(i-1), each gain over max(1, the query's top grade)."""
     scale = np.maximum(np.asarray(max_grade, dtype=float), 1.0)[:, None]
     weights = p ** np.arange(gains.shape[1], dtype=float)
-    return (1.0 - p) * ((gains / scale) @ weights)
+    # Row sums, not "@": a matrix product's rounding depends on how many rows it has.
+    return (1.0 - p) * ((gains / scale) * weights).sum(axis=1)
 
 
 def rbp_residual_rows(unjudged: np.ndarray, n_ranked: np.ndarray, p: float) -> np.ndarray:
@@ -89,7 +90,7 @@ def rbp_residual_rows(unjudged: np.ndarray, n_ranked: np.ndarray, p: float) -> n
     end could still add, p^n + (1 - p) sum over unjudged ranks i of p^(i-1);
     0 when no retrieved document is unjudged (trec_eval 10.0's rbp_resid)."""
     weights = p ** np.arange(unjudged.shape[1], dtype=float)
-    residual = p ** np.asarray(n_ranked, dtype=float) + (1.0 - p) * (unjudged @ weights)
+    residual = p ** np.asarray(n_ranked, dtype=float) + (1.0 - p) * (unjudged * weights).sum(axis=1)
     return np.where(unjudged.any(axis=1), residual, 0.0)
 
 

@@ -164,7 +164,7 @@ def evaluate(
         per-query values (``query_id`` and one column per measure; null where
         ``empty_queries="skip"`` left a query out of a measure), holding the
         queries that ``evaluate(..., per_query=True)`` reports, in the order
-        of ``df_qrels``.
+        of ``df_qrels``. Unlike ``evaluate``, the means come in both cases.
     relevance_level : int
         The lowest grade that counts as relevant (trec_eval's ``-l``).
     empty_queries : {"zero", "skip", "raise"}
@@ -272,10 +272,30 @@ def _check_frame(frame, name: str, columns: dict[str, str], DataFrame, types) ->
 # ------------------------------------------------------- on the workers --
 
 
-def _companion(qid: str, relevance_level: int) -> tuple[dict, dict]:
-    """A run and qrels holding one query on which every measure is defined."""
+def _companion(qid: str, relevance_level: int, widths: tuple[int, int, int] = (1, 1, 1)):
+    """A run and qrels holding one query on which every measure is defined, as wide
+    as the widest query of the whole evaluation: ``widths`` is (its ranking's length,
+    how many of the ranked documents are judged, how many judgements are positive)."""
+    ranked, judged, positive = (max(width, 1) for width in widths)
     grade = max(relevance_level, 1)
-    return {qid: {_COMPANION_DOC: 0.0}}, {qid: {_COMPANION_DOC: grade}}
+    run = {f"c{i}": 0.0 for i in range(max(ranked, judged))}
+    qrels = {"c0": grade} | {f"c{i}": 0 for i in range(1, judged)}
+    qrels |= {f"p{i}": grade for i in range(1, positive)}
+    return {qid: run}, {qid: qrels}
+
+
+def _widths(run, qrels, condensed: bool, functions) -> tuple[int, int, int]:
+    """The longest ranking of a judged query, the most judged documents in one ranking
+    (when ``condensed``; else 1) and the most positive judgements of one query."""
+    count, col = functions.count, functions.col
+
+    def longest(frame) -> int:
+        return frame.groupBy("query_id").agg(count("*").alias("n")).agg(functions.max("n")).first()[0] or 0
+
+    judged_queries = qrels.select("query_id").distinct()
+    ranked = longest(run.join(judged_queries, "query_id"))
+    judged = longest(run.join(qrels.filter(col("grade") >= 0), ["query_id", "doc_id"])) if condensed else 1
+    return ranked, judged, longest(qrels.filter(col("grade") > 0))
 
 
 def _output_schema(names: list[str], types):
@@ -298,23 +318,26 @@ def _per_query_values(df_run, df_qrels, names, options, functions, types):
     run = df_run.select("query_id", "doc_id", functions.col("score").cast("double"))
     qrels = df_qrels.select("query_id", "doc_id", functions.col("grade").cast("long"),
                             functions.monotonically_increasing_id().alias("position"))
+    widths = _widths(run, qrels, options["unjudged"] == "condensed", functions)
 
     def score(run_rows, qrels_rows):
-        return _score_query(run_rows, qrels_rows, names, options)
+        return _score_query(run_rows, qrels_rows, names, options, widths)
 
     scored = (run.groupBy("query_id").cogroup(qrels.groupBy("query_id"))
               .applyInPandas(score, schema=_output_schema(names, types)))
     return scored.toPandas().sort_values("position", kind="stable").reset_index(drop=True)
 
 
-def _score_query(run_rows, qrels_rows, names: list[str], options: dict):
+def _score_query(run_rows, qrels_rows, names: list[str], options: dict, widths: tuple):
     """Score one query's rows with evaluate (a pandas frame of one row, or none)."""
     import pandas as pd
 
-    empty = {"query_id": [], "position": [], "in_run": [], "error_type": [], "error": []}
     if qrels_rows.empty:  # a run query without judgements: ignored, as by evaluate
-        return pd.DataFrame(empty | {f"{c}_{i}": [] for i in range(len(names))
-                                     for c in ("value", "defined")})
+        no_values = {f"{c}_{i}": pd.Series(dtype=t) for i in range(len(names))
+                     for c, t in (("value", float), ("defined", bool))}
+        return pd.DataFrame({"query_id": pd.Series(dtype=str), "position": pd.Series(dtype="int64"),
+                             "in_run": pd.Series(dtype=bool), "error_type": pd.Series(dtype=str),
+                             "error": pd.Series(dtype=str)} | no_values)
     qid = qrels_rows["query_id"].iloc[0]
     row = {"query_id": qid, "position": int(qrels_rows["position"].min()),
            "in_run": not run_rows.empty, "error_type": None, "error": None}
@@ -323,13 +346,18 @@ def _score_query(run_rows, qrels_rows, names: list[str], options: dict):
     try:
         ranking = _as_dict(run_rows, "df_run", "score", float, qid)
         judged = _as_dict(qrels_rows, "df_qrels", "grade", int, qid)
-        # Under empty_queries="skip", evaluate leaves an undefined measure out of a
-        # query's values, but refuses outright when no query it sees has a value.
-        # Scored beside a companion query on which every measure is defined, the
-        # real query's values are its own (each query is a row of its own) and the
-        # measures missing from them are exactly its undefined ones.
+        # A companion query scored beside the real one, for two reasons.
+        # (1) Under empty_queries="skip", evaluate leaves an undefined measure out
+        # of a query's values, but refuses outright when no query it sees has a
+        # value: the companion has every measure defined, so the measures missing
+        # from the real query's values are exactly its undefined ones.
+        # (2) evaluate lays all queries out as rows of one matrix as wide as the
+        # longest ranking, and numpy's sum along a row groups its terms by the
+        # row's width: the same query can differ in the last bit between a narrow
+        # and a wide matrix. The companion is as wide as the widest query of the
+        # whole evaluation, so each query is summed as in one call over all.
         companion = "" if qid != "" else "-"
-        run, qrels = _companion(companion, options["relevance_level"])
+        run, qrels = _companion(companion, options["relevance_level"], widths)
         run[qid], qrels[qid] = ranking, judged
         found = _evaluate_dicts(run, qrels, names, per_query=True,
                                 **(options | {"empty_queries": "skip"}))[qid]
@@ -418,7 +446,8 @@ def _per_query_frame(session, scored, names, policy, version, types):
         for i in range(len(names)):
             value, is_defined = getattr(record, f"value_{i}"), getattr(record, f"defined_{i}")
             values.append(float(value) if is_defined or policy == "zero" else None)
-        rows.append((record.query_id, *values))
+        if any(value is not None for value in values):  # as evaluate: no entry, no row
+            rows.append((record.query_id, *values))
     schema = types.StructType([types.StructField("query_id", types.StringType())] + [
         types.StructField(name, types.DoubleType()) for name in names])
     return session.createDataFrame(rows, schema)
