@@ -359,13 +359,16 @@ def _score_query(run_rows, qrels_rows, names: list[str], options: dict, widths: 
         companion = "" if qid != "" else "-"
         run, qrels = _companion(companion, options["relevance_level"], widths)
         run[qid], qrels[qid] = ranking, judged
-        found = _evaluate_dicts(run, qrels, names, per_query=True,
-                                **(options | {"empty_queries": "skip"}))[qid]
-        for i, name in enumerate(names):
-            if name in found:
-                values[i], defined[i] = found[name], True
+        try:
+            found = _evaluate_dicts(run, qrels, names, per_query=True,
+                                    **(options | {"empty_queries": "skip"}))
+        except (TypeError, ValueError) as error:  # evaluate's message speaks of dicts
+            raise type(error)(f"query {qid!r}, as rankmetrics_lite.evaluate read it: {error}") from None
+        for i, name in enumerate(names):  # no entry at all: every measure undefined
+            if name in found.get(qid, {}):
+                values[i], defined[i] = found[qid][name], True
     except (TypeError, ValueError) as error:
-        row["error_type"], row["error"] = type(error).__name__, f"query {qid!r}: {error}"
+        row["error_type"], row["error"] = type(error).__name__, str(error)
     for i in range(len(names)):
         row[f"value_{i}"], row[f"defined_{i}"] = values[i], defined[i]
     return pd.DataFrame([row])
@@ -375,8 +378,8 @@ def _as_dict(rows, frame: str, column: str, convert, qid: str) -> dict:
     """``{doc_id: value}`` of one query's rows; nulls and repeated documents refused."""
     for name in ("query_id", "doc_id", column):
         if rows[name].isna().any():
-            raise ValueError(f"{frame} has a null {name} in a row of query {qid!r}: "
-                             f"drop the row or fill the {name}")
+            raise ValueError(f"{frame} has a null (or NaN) {name} in a row of query {qid!r}: "
+                             f"drop the row or give it a {'finite ' if name == 'score' else ''}{name}")
     docs = rows["doc_id"].tolist()
     mapping = dict(zip(docs, map(convert, rows[column].tolist())))
     if len(mapping) < len(docs):
