@@ -1,13 +1,14 @@
 """Batch evaluation on Apache Spark, with exactly the numbers of :func:`rankmetrics_lite.evaluate`.
 
 The run and the judgements arrive as Spark DataFrames, one row per (query,
-document). Spark groups both by query and hands each query's rows to
-:func:`rankmetrics_lite.evaluate` in a Python worker (``cogroup`` +
-``applyInPandas``): no measure is implemented here. Each query is scored on
-its own, so the work splits by query with nothing to exchange between
-queries. Only the per-query values (a few numbers per query) come back to
-the driver, which averages them in the order of the judgements, the order in
-which ``evaluate`` averages them, so that the means are equal bit for bit.
+document). Spark hashes the queries into a few buckets per core, brings every
+row of a bucket's queries together (``cogroup`` + ``applyInPandas``) and hands
+them to :func:`rankmetrics_lite.evaluate` in a Python worker: no measure is
+implemented here. A query's values depend on its own rows only, so the work
+splits by query with nothing to exchange between queries. Only the per-query
+values (a few numbers per query) come back to the driver, which averages them
+in the order of the judgements, the order in which ``evaluate`` averages them,
+so that the means are equal bit for bit.
 
 pyspark is imported only when a function of this module is called, so that
 ``import rankmetrics_lite`` works without it.
@@ -33,10 +34,6 @@ _INSTALL_HINT = (
     "install it with `pip install -r requirements-spark.txt` (the course's `make test`, "
     "`make notebooks` and `make lab` do)"
 )
-
-# A query on which every catalogue measure is defined (one relevant document,
-# retrieved), scored beside each real query; see _score_query.
-_COMPANION_DOC = "d"
 
 
 def _pyspark():
@@ -135,7 +132,8 @@ def evaluate(
     r"""Score a run held in Spark DataFrames, query by query, exactly as :func:`evaluate` does.
 
     Each judged query's rows go to one Python worker, which scores them with
-    :func:`rankmetrics_lite.evaluate`; the driver then takes the mean of each
+    :func:`rankmetrics_lite.evaluate` (queries are hashed into buckets, a few
+    per core, each scored in one call); the driver then takes the mean of each
     measure over the judged queries as ``evaluate`` does,
 
     .. math:: \overline{M} = \frac{1}{|Q|} \sum_{q \in Q} M(\pi_q, \mathrm{qrels}_q),
@@ -314,84 +312,98 @@ def _output_schema(names: list[str], types):
 
 def _per_query_values(df_run, df_qrels, names, options, functions, types):
     """One pandas row per judged query: its position in df_qrels, whether the run
-    holds it, each measure's value and whether it is defined (or the query's error)."""
-    run = df_run.select("query_id", "doc_id", functions.col("score").cast("double"))
-    qrels = df_qrels.select("query_id", "doc_id", functions.col("grade").cast("long"),
+    holds it, each measure's value and whether it is defined (or an error)."""
+    col = functions.col
+    run = df_run.select("query_id", "doc_id", col("score").cast("double"))
+    qrels = df_qrels.select("query_id", "doc_id", col("grade").cast("long"),
                             functions.monotonically_increasing_id().alias("position"))
     widths = _widths(run, qrels, options["unjudged"] == "condensed", functions)
+    # Queries are hashed into buckets, a few per core: every row of a query lands
+    # in its bucket, and each bucket is scored in one call of evaluate.
+    buckets = 4 * df_run.sparkSession.sparkContext.defaultParallelism
+    bucket = functions.pmod(functions.hash(col("query_id")), functions.lit(buckets)).alias("bucket")
 
     def score(run_rows, qrels_rows):
-        return _score_query(run_rows, qrels_rows, names, options, widths)
+        return _score_bucket(run_rows, qrels_rows, names, options, widths)
 
-    scored = (run.groupBy("query_id").cogroup(qrels.groupBy("query_id"))
+    scored = (run.select("*", bucket).groupBy("bucket")
+              .cogroup(qrels.select("*", bucket).groupBy("bucket"))
               .applyInPandas(score, schema=_output_schema(names, types)))
     return scored.toPandas().sort_values("position", kind="stable").reset_index(drop=True)
 
 
-def _score_query(run_rows, qrels_rows, names: list[str], options: dict, widths: tuple):
-    """Score one query's rows with evaluate (a pandas frame of one row, or none)."""
+def _score_bucket(run_rows, qrels_rows, names: list[str], options: dict, widths: tuple):
+    """Score one bucket's queries with evaluate: a pandas frame, one row per judged
+    query (or a single row holding the error that stopped the bucket)."""
     import pandas as pd
 
-    if qrels_rows.empty:  # a run query without judgements: ignored, as by evaluate
-        no_values = {f"{c}_{i}": pd.Series(dtype=t) for i in range(len(names))
-                     for c, t in (("value", float), ("defined", bool))}
-        return pd.DataFrame({"query_id": pd.Series(dtype=str), "position": pd.Series(dtype="int64"),
-                             "in_run": pd.Series(dtype=bool), "error_type": pd.Series(dtype=str),
-                             "error": pd.Series(dtype=str)} | no_values)
-    qid = qrels_rows["query_id"].iloc[0]
-    row = {"query_id": qid, "position": int(qrels_rows["position"].min()),
-           "in_run": not run_rows.empty, "error_type": None, "error": None}
-    values = [0.0] * len(names)
-    defined = [False] * len(names)
+    columns = ["query_id", "position", "in_run", "error_type", "error"] + [
+        f"{c}_{i}" for i in range(len(names)) for c in ("value", "defined")]
+    if qrels_rows.empty:  # run queries without judgements only: ignored, as by evaluate
+        return pd.DataFrame({c: pd.Series(dtype=_DTYPES[c.split("_")[0]]) for c in columns})
     try:
-        ranking = _as_dict(run_rows, "df_run", "score", float, qid)
-        judged = _as_dict(qrels_rows, "df_qrels", "grade", int, qid)
-        # A companion query scored beside the real one, for two reasons.
+        ranking = _nested(run_rows, "df_run", "score", float)
+        judged = _nested(qrels_rows, "df_qrels", "grade", int)
+        positions = qrels_rows.groupby("query_id", sort=False)["position"].min()
+        # A companion query scored beside the real ones, for two reasons.
         # (1) Under empty_queries="skip", evaluate leaves an undefined measure out
         # of a query's values, but refuses outright when no query it sees has a
         # value: the companion has every measure defined, so the measures missing
-        # from the real query's values are exactly its undefined ones.
+        # from a real query's values are exactly its undefined ones.
         # (2) evaluate lays all queries out as rows of one matrix as wide as the
         # longest ranking, and numpy's sum along a row groups its terms by the
         # row's width: the same query can differ in the last bit between a narrow
         # and a wide matrix. The companion is as wide as the widest query of the
-        # whole evaluation, so each query is summed as in one call over all.
-        companion = "" if qid != "" else "-"
+        # whole evaluation, so each row is summed as in one call over all queries.
+        companion = next(f"~{i}" for i in range(len(judged) + 1) if f"~{i}" not in judged)
         run, qrels = _companion(companion, options["relevance_level"], widths)
-        run[qid], qrels[qid] = ranking, judged
+        run |= {qid: ranking.get(qid, {}) for qid in judged}
+        qrels |= judged
         try:
             found = _evaluate_dicts(run, qrels, names, per_query=True,
                                     **(options | {"empty_queries": "skip"}))
-        except (TypeError, ValueError) as error:  # evaluate's message speaks of dicts
-            raise type(error)(f"query {qid!r}, as rankmetrics_lite.evaluate read it: {error}") from None
-        for i, name in enumerate(names):  # no entry at all: every measure undefined
-            if name in found.get(qid, {}):
-                values[i], defined[i] = found[qid][name], True
+        except (TypeError, ValueError) as error:  # its message speaks of dicts
+            raise type(error)(f"rankmetrics_lite.evaluate refused the rows: {error}") from None
     except (TypeError, ValueError) as error:
-        row["error_type"], row["error"] = type(error).__name__, str(error)
-    for i in range(len(names)):
-        row[f"value_{i}"], row[f"defined_{i}"] = values[i], defined[i]
-    return pd.DataFrame([row])
+        row = dict.fromkeys(columns) | {"query_id": "", "position": -1, "in_run": False,
+                                        "error_type": type(error).__name__, "error": str(error)}
+        return pd.DataFrame([row]).astype({c: _DTYPES[c.split("_")[0]] for c in columns})
+    out = {c: [] for c in columns}
+    for qid in judged:
+        entry = found.get(qid, {})  # no entry at all: every measure undefined
+        out["query_id"].append(qid)
+        out["position"].append(int(positions[qid]))
+        out["in_run"].append(qid in ranking)
+        out["error_type"].append(None)
+        out["error"].append(None)
+        for i, name in enumerate(names):
+            out[f"value_{i}"].append(entry.get(name, 0.0))
+            out[f"defined_{i}"].append(name in entry)
+    return pd.DataFrame(out).astype({c: _DTYPES[c.split("_")[0]] for c in columns})
 
 
-def _as_dict(rows, frame: str, column: str, convert, qid: str) -> dict:
-    """``{doc_id: value}`` of one query's rows; nulls and repeated documents refused."""
+_DTYPES = {"query": object, "position": "int64", "in": bool, "error": object,
+           "value": float, "defined": bool}
+
+
+def _nested(rows, frame: str, column: str, convert) -> dict:
+    """``{query_id: {doc_id: value}}`` of a bucket's rows; nulls and repeated documents refused."""
     for name in ("query_id", "doc_id", column):
-        if rows[name].isna().any():
-            raise ValueError(f"{frame} has a null (or NaN) {name} in a row of query {qid!r}: "
-                             f"drop the row or give it a {'finite ' if name == 'score' else ''}{name}")
-    docs = rows["doc_id"].tolist()
-    mapping = dict(zip(docs, map(convert, rows[column].tolist())))
-    if len(mapping) < len(docs):
-        seen, twice = set(), None
-        for doc in docs:
-            if doc in seen:
-                twice = doc
-                break
-            seen.add(doc)
-        raise ValueError(f"{frame} lists document {twice!r} twice for query {qid!r} "
-                         "(trec_eval 10.0 stops on duplicate documents too): keep one row")
-    return mapping
+        missing = rows[name].isna().to_numpy()
+        if missing.any():
+            where = rows["query_id"].iloc[int(missing.argmax())]
+            query = "" if name == "query_id" else f" of query {where!r}"
+            raise ValueError(f"{frame} has a null (or NaN) {name} in a row{query}: drop the "
+                             f"row or give it a {'finite ' if name == 'score' else ''}{name}")
+    nested: dict = {}
+    for qid, doc, value in zip(rows["query_id"].tolist(), rows["doc_id"].tolist(),
+                               map(convert, rows[column].tolist())):
+        inner = nested.setdefault(qid, {})
+        if doc in inner:
+            raise ValueError(f"{frame} lists document {doc!r} twice for query {qid!r} "
+                             "(trec_eval 10.0 stops on duplicate documents too): keep one row")
+        inner[doc] = value
+    return nested
 
 
 # ------------------------------------------------------- on the driver --
