@@ -16,9 +16,11 @@ pyspark is imported only when a function of this module is called, so that
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Iterable
 
 import numpy as np
@@ -52,8 +54,10 @@ def local_session(cores: int = 2, *, app_name: str = "rankmetrics_lite"):
 
     The session runs driver and executors in one JVM on this machine
     (master URL ``local[cores]``); on a cluster only the master URL changes.
-    Spark's progress bars and its web UI are off and its log shows errors only,
-    so that notebook outputs hold results, not log lines. The Python workers
+    Spark's progress bars and its web UI are off, its log shows errors only, and
+    what the JVM prints to the console goes to a file in the temporary folder
+    (``rankmetrics_lite-spark-<pid>.log``), so that notebook outputs hold
+    results, not log lines. The Python workers
     run the interpreter that calls this function, so they see the same
     packages. Work is split into :math:`2 \times` ``cores`` partitions after
     a shuffle (Spark's default of 200 suits a cluster, not a laptop).
@@ -102,7 +106,37 @@ def local_session(cores: int = 2, *, app_name: str = "rankmetrics_lite"):
     # The Python workers must import this package and pandas: run them in this interpreter.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")  # local mode: no network interface needed
-    session = (
+    with _console_to_file():
+        session = _build_session(SparkSession, cores, app_name)
+    session.sparkContext.setLogLevel("ERROR")
+    return session
+
+
+@contextlib.contextmanager
+def _console_to_file():
+    """Send what the JVM (started inside) writes to the console into a log file.
+
+    The JVM inherits this process's standard output and error; Jupyter shows what
+    arrives there in the cell, so Spark's start-up lines would land in the notebook.
+    """
+    log = open(os.path.join(tempfile.gettempdir(), f"rankmetrics_lite-spark-{os.getpid()}.log"), "ab")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        os.dup2(log.fileno(), 1)
+        os.dup2(log.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in saved:
+            os.close(fd)
+        log.close()
+
+
+def _build_session(SparkSession, cores: int, app_name: str):
+    return (
         SparkSession.builder.master(f"local[{cores}]")
         .appName(app_name)
         .config("spark.ui.showConsoleProgress", "false")
@@ -113,8 +147,6 @@ def local_session(cores: int = 2, *, app_name: str = "rankmetrics_lite"):
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
         .getOrCreate()
     )
-    session.sparkContext.setLogLevel("ERROR")
-    return session
 
 
 def evaluate(
