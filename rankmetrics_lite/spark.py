@@ -161,7 +161,7 @@ def evaluate(
     trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
     unjudged: str = "nonrelevant",
 ):
-    r"""Score a run held in Spark DataFrames, query by query, exactly as :func:`evaluate` does.
+    r"""Score a run held in Spark DataFrames, query by query, exactly as :func:`rankmetrics_lite.evaluate` does.
 
     Each judged query's rows go to one Python worker, which scores them with
     :func:`rankmetrics_lite.evaluate` (queries are hashed into buckets, a few
@@ -188,7 +188,7 @@ def evaluate(
         ``doc_id`` (string) and ``grade`` (an integer type); other columns are
         ignored.
     measures : str or list of str
-        Names as in :func:`evaluate`: every measure of its catalogue.
+        Names as in :func:`rankmetrics_lite.evaluate`: every measure of its catalogue.
     per_query : bool
         False: return the means. True: return the means and a DataFrame of
         per-query values (``query_id`` and one column per measure; null where
@@ -204,7 +204,7 @@ def evaluate(
     trec_eval_version : {"10.0", "9.0.8"}
         The trec_eval release whose numbers to reproduce.
     unjudged : {"nonrelevant", "condensed"}
-        What a ranked document without a judgement is (see :func:`evaluate`).
+        What a ranked document without a judgement is (see :func:`rankmetrics_lite.evaluate`).
 
     Returns
     -------
@@ -221,7 +221,7 @@ def evaluate(
     ValueError
         A column is missing, an id, score or grade is null, a document is
         listed twice for a query, the run shares no query with the judgements,
-        or anything :func:`evaluate` refuses (an unknown measure, a score that
+        or anything :func:`rankmetrics_lite.evaluate` refuses (an unknown measure, a score that
         is not finite, ...), naming the query.
     ImportError, RuntimeError
         pyspark or Java is missing (see :func:`local_session`).

@@ -136,6 +136,15 @@ def test_docstring_renders_as_written(name, doc):
     assert not private, f"{name} refers to names through their modules: {private}; use the public name"
 
 
+@pytest.mark.parametrize("name", ["evaluate", "local_session"])
+def test_the_spark_entry_points_are_documented(name):
+    import rankmetrics_lite.spark as on_spark  # imports pyspark only when called
+
+    missing = problems(name, getattr(on_spark, name))
+    assert not missing, f"rankmetrics_lite.spark.{name}'s docstring needs: " + "; ".join(missing)
+    assert not prose_bars(inspect.getdoc(getattr(on_spark, name)))
+
+
 def test_the_check_sees_bare_bars():
     assert prose_bars("Divides by |R|.\n\n.. math:: |R|\n\n>>> a | b\n") == ["Divides by |R|."]
     assert prose_bars("Divides by :math:`|R|` (``|R|``).") == []
