@@ -45,7 +45,7 @@ def test_numeric_ids_keep_equal_ids_equal():
 
 def test_the_committed_scaling_data_fills_the_table():
     data = load_scaling()
-    assert data["date"] and data["machine"] and set(data["session_start_seconds"]) == {"1", "2"}
+    assert data["date"] and data["machine"] and data["jvm_start_seconds"] > 0
     lines = scaling_table(data).splitlines()
     sizes = sorted({row["queries"] for row in data["rows"]})
     assert len(lines) == 1 + len(sizes) >= 3
