@@ -80,6 +80,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
 
+    load_before = os.getloadavg()[1]
     folder = Path(tempfile.mkdtemp(prefix="bench_spark_"))
     data, rows = {}, []
     for n in args.queries:
@@ -125,7 +126,10 @@ def main() -> int:
         "what": f"median of {args.repeats} end-to-end runs (read Parquet, group by query, score, "
                 f"collect, average) of {', '.join(MEASURES)}; Spark's means equal evaluate's exactly",
         "machine": f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
-                   f"{platform.system()}, shared with other work",
+                   f"{platform.system()}",
+        # Other work on the machine takes cores from Spark: the 5-minute load average
+        # (runnable processes) before and after the measurement.
+        "load_average": [round(load_before, 1), round(os.getloadavg()[1], 1)],
         "date": datetime.date.today().isoformat(),
         "versions": {"python": platform.python_version(), "pyspark": version("pyspark"),
                      "numpy": version("numpy"), "pandas": version("pandas"), "pyarrow": version("pyarrow")},

@@ -46,6 +46,7 @@ def test_numeric_ids_keep_equal_ids_equal():
 def test_the_committed_scaling_data_fills_the_table():
     data = load_scaling()
     assert data["date"] and data["machine"] and data["jvm_start_seconds"] > 0
+    assert len(data["load_average"]) == 2
     lines = scaling_table(data).splitlines()
     sizes = sorted({row["queries"] for row in data["rows"]})
     assert len(lines) == 1 + len(sizes) >= 3
