@@ -62,4 +62,4 @@ def test_scalas_graded_ndcg_takes_the_ideal_from_the_labels_in_given_order():
     in_order = scala_ranking_metrics(spark, [(["b", "a"], ["b", "a"], [3.0, 1.0])]).ndcgAt(2)
     assert unsorted > 1.4 and in_order == 1.0
     df_run, df_qrels = to_frames(spark, *demo_collection(5))
-    assert df_run.count() == 4 * 30 and df_qrels.columns == ["query_id", "doc_id", "grade"]
+    assert df_run.count() == 5 * 30 and df_qrels.columns == ["query_id", "doc_id", "grade"]
