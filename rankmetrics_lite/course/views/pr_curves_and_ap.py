@@ -219,7 +219,7 @@ def curve_shapes_figure(shapes: dict[str, ScoredSet],
     """Several scorers' precision-recall curves on lines of equal F1, each with its best-F1 point."""
     if not shapes:
         raise ValueError("shapes must hold at least one named scored set")
-    figure = Figure(figsize=(6.4, 4.0))
+    figure = Figure(figsize=(6.4, 3.8))
     ax = figure.subplots()
     grid = np.linspace(0.005, 1, 200)
     recall, precision = np.meshgrid(grid, grid)
@@ -242,8 +242,8 @@ def curve_shapes_figure(shapes: dict[str, ScoredSet],
     ax.axhline(base_rate, color=NOT_RELEVANT, linestyle="--", linewidth=1,
                label=f"base rate {base_rate:.2f}")
     _tidy(ax, "recall", "precision")
-    ax.legend(loc="upper right", fontsize=8, frameon=False)
-    ax.set_title("Three shapes of precision-recall curve; dots: best F1", fontsize=10)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    ax.set_title("Shapes of precision-recall curves; dots: best F1", fontsize=10)
     alt = ("Precision-recall curves of three scorers on dotted lines of equal F1, each with a "
            f"dot where it touches its highest F1 line, above a dashed base-rate line at "
            f"{base_rate:.2f}. " + "; ".join(described) + ".")
