@@ -9,6 +9,7 @@ import pytest
 
 from rankmetrics_lite import expected_precision_at_k, precision_at_k
 from rankmetrics_lite.course.views.computing_the_metrics import (
+    best_time,
     cumulative_count_figure,
     tie_orders,
     tie_orders_figure,
@@ -71,3 +72,15 @@ def test_figures():
     assert figure.axes[1].get_ylabel() == "count"
     with pytest.raises(ValueError, match="recall is undefined when n_relevant is 0"):
         cumulative_count_figure([0, 0], n_relevant=0)
+
+
+def test_best_time_returns_the_result_and_the_shortest_of_the_runs():
+    calls = []
+    seconds, result = best_time(lambda: calls.append(1) or len(calls), repeats=4)
+    assert len(calls) == 4 and result == 4 and seconds >= 0
+
+
+@pytest.mark.parametrize("repeats", [0, -1, 2.5])
+def test_best_time_refuses_a_bad_repeat_count(repeats):
+    with pytest.raises(ValueError, match="repeats must be a positive integer"):
+        best_time(lambda: None, repeats=repeats)
