@@ -15,6 +15,7 @@ from .cutoff_metrics import (
     r_precision,
     recall_at_k,
 )
+from .columns import QrelsColumns, RunColumns
 from .dcg import dcg_at_k, ndcg_at_k
 from .evaluate import evaluate
 from .incomplete_judgements import (
@@ -62,9 +63,11 @@ from .trec_io import read_trec_qrels, read_trec_run, write_trec_run
 __all__ = [
     "BootstrapInterval",
     "PairedTTest",
+    "QrelsColumns",
     "RandomBaseline",
     "RandomizationTest",
     "RankingMetrics",
+    "RunColumns",
     "SignTest",
     "auprc_trapezoid",
     "average_precision",

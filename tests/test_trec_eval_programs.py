@@ -64,22 +64,25 @@ def test_trec_eval_test_collection(release, level):
         missing("trec_eval's test collection (data/trec_eval_test/)")
     total = Comparison()
     for qrels_file, run_file in OWN_CASES[name]:
-        total.add(compare_with_binary(binary, name, TEST_COLLECTION / qrels_file,
-                                      TEST_COLLECTION / run_file, level))
+        for columns in (False, True):
+            total.add(compare_with_binary(binary, name, TEST_COLLECTION / qrels_file,
+                                          TEST_COLLECTION / run_file, level, columns))
     _report(f"trec_eval {name}, its test collection, -l{level}", total)
 
 
+@pytest.mark.parametrize("columns", [False, True], ids=["dicts", "columns"])
 @pytest.mark.parametrize("level", LEVELS)
-def test_random_collections(release, level, written):
+def test_random_collections(release, level, written, columns):
     name, binary = release
     total = Comparison()
     for seed, (_, plain, commented) in written.items():
         # 10.0 reads the files with comment lines, 9.0.8 those without.
         qrels_file, run_file = commented if name == "10.0" else plain
-        comparison = compare_with_binary(binary, name, qrels_file, run_file, level)
+        comparison = compare_with_binary(binary, name, qrels_file, run_file, level, columns)
         comparison.differences = [(seed, *difference) for difference in comparison.differences]
         total.add(comparison)
-    _report(f"trec_eval {name}, {len(written)} random collections, -l{level}", total)
+    _report(f"trec_eval {name}, {len(written)} random collections, -l{level}, "
+            f"{'columns' if columns else 'dicts'}", total)
 
 
 def test_the_readers_read_back_exactly_what_was_written(written):
