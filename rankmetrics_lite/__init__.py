@@ -58,7 +58,13 @@ from .significance import (
     sign_test,
 )
 from .ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
-from .trec_io import read_trec_qrels, read_trec_run, write_trec_run
+from .trec_io import (
+    read_trec_qrels,
+    read_trec_qrels_columns,
+    read_trec_run,
+    read_trec_run_columns,
+    write_trec_run,
+)
 
 __all__ = [
     "BootstrapInterval",
@@ -108,7 +114,9 @@ __all__ = [
     "rank_biased_precision_residual",
     "rank_by_score",
     "read_trec_qrels",
+    "read_trec_qrels_columns",
     "read_trec_run",
+    "read_trec_run_columns",
     "recall_at_k",
     "reciprocal_rank",
     "relevance_from_ids",

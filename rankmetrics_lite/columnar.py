@@ -53,7 +53,7 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
     run_qids, run_docs, q_qids, q_docs = _same_kind(run.query_ids, run.doc_ids, qrels.query_ids, qrels.doc_ids)
 
     # Judged queries, numbered in order of first appearance; judgements grouped by query.
-    q_codes, distinct = _codes(q_qids)
+    q_codes, distinct = group_codes(q_qids)
     grades = qrels.grades
     if q_codes.size > 1 and (np.diff(q_codes) < 0).any():
         order = np.argsort(q_codes, kind="stable")
@@ -61,7 +61,7 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
     counts = np.bincount(q_codes, minlength=distinct.size)
 
     # Each run entry's row (its query's number in the qrels), or -1: not judged, ignored.
-    run_codes, run_distinct = _codes(run_qids)
+    run_codes, run_distinct = group_codes(run_qids)
     sorted_ids = np.argsort(distinct)
     at = np.minimum(np.searchsorted(distinct, run_distinct, sorter=sorted_ids), distinct.size - 1)
     found = distinct[sorted_ids[at]] == run_distinct
@@ -86,7 +86,7 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
 # ---------------------------------------------------------------- queries --
 
 
-def _codes(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def group_codes(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A number for each entry's id (0, 1, ... in order of first appearance) and the
     distinct ids in that order. Only the first id of each block of equal
     neighbours is sorted."""
@@ -132,7 +132,7 @@ def _join(run_rows, run_docs, q_rows, q_docs, qids) -> np.ndarray:
     run_docs, q_docs = run_docs.astype(dtype, copy=False), q_docs.astype(dtype, copy=False)
     n_rows = qids.size
     bits = max(1, int(n_rows).bit_length())
-    keys = np.concatenate((_hashed_keys(run_rows, run_docs, bits), _hashed_keys(q_rows, q_docs, bits)))
+    keys = np.concatenate((hashed_keys(run_rows, run_docs, bits), hashed_keys(q_rows, q_docs, bits)))
     result = _matches(keys, run_rows.size, run_docs, q_docs)
     if result is not None:
         return result
@@ -150,7 +150,7 @@ def _join(run_rows, run_docs, q_rows, q_docs, qids) -> np.ndarray:
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
 
 
-def _hashed_keys(rows: np.ndarray, docs: np.ndarray, bits: int) -> np.ndarray:
+def hashed_keys(rows: np.ndarray, docs: np.ndarray, bits: int) -> np.ndarray:
     """``row`` in the top ``bits`` bits, a 64-bit hash of the id's bytes below."""
     n, size = docs.size, docs.dtype.itemsize
     raw = np.ascontiguousarray(docs).view(np.uint8).reshape(n, size)

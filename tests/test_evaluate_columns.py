@@ -72,6 +72,10 @@ OPTIONS = st.fixed_dictionaries({
 def test_columns_and_dicts_give_the_same_values_per_query(collection, options, rnd, as_bytes):
     run, qrels = collection
     run_columns, qrels_columns = _columns(run, qrels, rnd, as_bytes)
+    # The queries in the columns' order: a matrix product (RBP_resid) may round a row's
+    # value differently in another row position, by one unit in the last place.
+    seen = [q.decode() if as_bytes else q for q in qrels_columns.query_ids.tolist()]
+    qrels = {qid: qrels[qid] for qid in dict.fromkeys(seen)}
     try:
         expected = evaluate(run, qrels, MEASURES, per_query=True, **options)
     except ValueError as error:  # e.g. every query skipped: the same refusal from columns
@@ -79,8 +83,7 @@ def test_columns_and_dicts_give_the_same_values_per_query(collection, options, r
             evaluate(run_columns, qrels_columns, MEASURES, per_query=True, **options)
         return
     got = evaluate(run_columns, qrels_columns, MEASURES, per_query=True, **options)
-    # Judged queries come first-seen first from the shuffled columns: compare as mappings.
-    assert got == expected
+    assert got == expected and list(got) == list(expected)
     assert evaluate(run_columns, qrels_columns, MEASURES, **options) == pytest.approx(
         evaluate(run, qrels, MEASURES, **options), abs=1e-15)
 
@@ -104,7 +107,7 @@ def test_a_hash_collision_falls_back_to_exact_keys(monkeypatch):
     collection = random_collection(3)
     run, qrels = RunColumns.from_dict(collection.run), QrelsColumns.from_dict(collection.qrels)
     honest = evaluate(run, qrels, MEASURES, per_query=True)
-    monkeypatch.setattr(columnar, "_hashed_keys", colliding)
+    monkeypatch.setattr(columnar, "hashed_keys", colliding)
     assert evaluate(run, qrels, MEASURES, per_query=True) == honest
     # One run entry and one judgement with one key but different ids: not a match.
     lone = RunColumns.from_dict({"q1": {"a": 1.0}}), QrelsColumns.from_dict({"q1": {"b": 1}})

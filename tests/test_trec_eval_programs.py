@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run
+from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_qrels_columns, read_trec_run, read_trec_run_columns
 
 from trec_collections import random_collection, write_collection
 from trec_eval_compare import Comparison, compare_with_binary
@@ -85,11 +85,23 @@ def test_random_collections(release, level, written, columns):
             f"{'columns' if columns else 'dicts'}", total)
 
 
+def _as_dict(ids_a, ids_b, values) -> dict:
+    text = [[i.decode() if isinstance(i, bytes) else i for i in ids.tolist()] for ids in (ids_a, ids_b)]
+    nested: dict = {}
+    for qid, docno, value in zip(*text, values.tolist()):
+        assert docno not in nested.setdefault(qid, {})
+        nested[qid][docno] = value
+    return nested
+
+
 def test_the_readers_read_back_exactly_what_was_written(written):
     for seed, (collection, plain, commented) in written.items():
         for qrels_file, run_file in (plain, commented):
             assert read_trec_qrels(qrels_file) == collection.qrels, (seed, qrels_file.name)
             assert read_trec_run(run_file) == collection.run, (seed, run_file.name)
+            qrels, run = read_trec_qrels_columns(qrels_file), read_trec_run_columns(run_file)
+            assert _as_dict(qrels.query_ids, qrels.doc_ids, qrels.grades) == collection.qrels, seed
+            assert _as_dict(run.query_ids, run.doc_ids, run.scores) == collection.run, seed
 
 
 def test_the_random_collections_hold_what_they_promise(written):

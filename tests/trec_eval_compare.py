@@ -11,10 +11,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rankmetrics_lite.columns import QrelsColumns, RunColumns
 from rankmetrics_lite.evaluate import evaluate
 from rankmetrics_lite.measures import CATALOGUE, Measure
-from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run
+from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_qrels_columns, read_trec_run, read_trec_run_columns
 
 from trec_eval_programs import run_trec_eval
 
@@ -75,7 +74,7 @@ def compare_with_binary(binary: Path, release: str, qrels_file: Path, run_file: 
     qrels, run = read_trec_qrels(qrels_file), read_trec_run(run_file)
     names = [m.name for m in measures]
     kwargs = dict(relevance_level=level, trec_eval_version=release)
-    given = (RunColumns.from_dict(run), QrelsColumns.from_dict(qrels)) if columns else (run, qrels)
+    given = (read_trec_run_columns(run_file), read_trec_qrels_columns(qrels_file)) if columns else (run, qrels)
     per_query = evaluate(*given, names, per_query=True, **kwargs)
     means = evaluate(*given, names, **kwargs)
     return compare_tables(per_query, means, theirs, measures, expected_queries(release, qrels, run))
