@@ -49,8 +49,9 @@ def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.nd
     if b"\r" in data and _LONE_CR.search(data):
         return None
     parts = []
+    ascii_only = data.isascii()
     for start, end in _chunks(data):
-        columns = _chunk_columns(data, start, end, kind)
+        columns = _chunk_columns(data, start, end, kind, ascii_only)
         if columns is None:
             return None
         parts.append(columns)
@@ -88,21 +89,26 @@ def _chunks(data: bytes):
         start = end
 
 
-def _chunk_columns(data: bytes, start: int, end: int, kind: str):
+def _chunk_columns(data: bytes, start: int, end: int, kind: str, ascii_only: bool):
     """(qids, docnos, values) of the lines in data[start:end], or None."""
     size = end - start
-    padded = np.zeros(size + 16, dtype=np.uint8)  # 16 zero bytes: 8-byte reads past the end
-    padded[:size] = np.frombuffer(data, dtype=np.uint8, count=size, offset=start)
-    codes = padded[:size]
-    if codes.max() >= 0x80:
+    if end + 16 <= len(data):  # 8-byte reads past the chunk's end stay inside the data
+        buffer, offset = data, start
+    else:  # the last chunk: a copy with 16 zero bytes after it
+        buffer, offset = np.zeros(size + 16, dtype=np.uint8), 0
+        buffer[:size] = np.frombuffer(data, dtype=np.uint8, count=size, offset=start)
+    codes = np.frombuffer(buffer, dtype=np.uint8, count=size, offset=offset)
+    words = np.ndarray((size + 9,), dtype="<u8", buffer=buffer, offset=offset, strides=(1,))
+    if not ascii_only:
         try:
             data[start:end].decode("utf-8")
         except UnicodeDecodeError:
             return None
-    # Whitespace: every byte <= 0x20 is, unless a control byte that C's isspace
-    # rejects (data to trec_eval) is present; then the exact table decides.
-    odd_control = (codes < 9) | ((codes - np.uint8(14)) < np.uint8(18))
-    space = _WHITESPACE[codes] if odd_control.any() else codes <= 32
+    # Whitespace: every byte <= 0x20 when the only control byte is LF (the usual
+    # file); else (tabs, CR, or control bytes that are data to trec_eval) the exact table.
+    line_feeds = np.flatnonzero(codes == 10)
+    plain = np.count_nonzero(codes < 32) == line_feeds.size
+    space = codes <= 32 if plain else _WHITESPACE[codes]
     edges = np.flatnonzero(space[1:] != space[:-1]) + 1  # field starts and ends, alternating
     if not space[0]:
         edges = np.concatenate(([0], edges))
@@ -112,7 +118,7 @@ def _chunk_columns(data: bytes, start: int, end: int, kind: str):
     if field_starts.size == 0:  # blank lines only
         return np.array([], dtype="S1"), np.array([], dtype="S1"), np.array([], dtype=_VALUE_TYPE[kind])
     # A line's first field is the first field after a line feed (or the chunk's first).
-    after_feed = np.searchsorted(field_starts, np.flatnonzero(codes == 10))
+    after_feed = np.searchsorted(field_starts, line_feeds)
     first = np.concatenate(([0], after_feed))
     first = first[np.concatenate(([True], first[1:] != first[:-1]))]
     first = first[first < field_starts.size]
@@ -122,7 +128,6 @@ def _chunk_columns(data: bytes, start: int, end: int, kind: str):
         return None
     if (codes[field_starts[first]] == ord("#")).any():
         return None  # a comment line: the line-by-line reader skips it
-    words = np.ndarray((size + 9,), dtype="<u8", buffer=padded, strides=(1,))  # 8 bytes at each offset
     qids = _strings(words, field_starts[first], field_ends[first])
     docnos = _strings(words, field_starts[first + 2], field_ends[first + 2])
     values = _numbers(words, codes, field_starts[first + value_at], field_ends[first + value_at], kind)
