@@ -11,15 +11,17 @@ file instead. So both paths read every file alike; only the time differs.
 :func:`parse_buffer` gives the same as ``{qid: {docno: value}}``.
 
 How (one chunk of about ``_CHUNK`` bytes at a time, each ending at a line end):
-a lookup table marks the ASCII whitespace bytes (C's ``isspace``, what
-trec_eval splits on); a field starts at a non-space after a space; a running
-count of line feeds gives each field its line, hence each line's fields. The
-wanted fields are gathered into fixed-width byte arrays, column by column of
-characters. Numbers of the usual form (sign, at most 18 digits, one point, no
+bytes are marked as ASCII whitespace (C's ``isspace``, what trec_eval splits
+on); fields start and end where that mark changes; a line's first field is the
+first field after a line feed (one binary search per line), so each line's
+fields are counted and the wanted ones picked. Ids are gathered 8 bytes at a
+time (unaligned 64-bit reads, masked at the field's end) into fixed-width byte
+arrays. Numbers of the usual form (sign, at most 15 digits, one point, no
 exponent) are computed from their digits: the mantissa is an exact integer
 below 2**53 and the power of ten exact, so one division rounds them as
 ``strtod`` does; any other spelling is read by ``c_double``/``c_long`` field by
-field.
+field. Repeated documents are found by one stable sort of 64-bit keys (query,
+hash of the id), equal keys then compared byte for byte.
 """
 
 from __future__ import annotations
