@@ -40,13 +40,9 @@ RANX_NAMES = {"P@10": "precision@10", "R@100": "recall@100", "Rprec": "r-precisi
               "AP": "map", "RR": "mrr", "nDCG@10": "ndcg@10"}
 
 
-def make_collection(n_queries: int, n_docs: int, seed: int) -> tuple[dict, dict]:
-    """A run {qid: {docid: score}} and qrels {qid: {docid: grade}}, seeded.
-
-    Each query retrieves n_docs documents and has 1 to 10 relevant ones (grades
-    1-3), drawn from its top n_docs + 20 candidates, so that some are never
-    retrieved; 10 retrieved documents are judged not relevant (grade 0).
-    """
+def draw_collection(n_queries: int, n_docs: int, seed: int) -> tuple[np.ndarray, ...]:
+    """The seeded draws behind make_collection, as arrays (queries x documents):
+    document numbers, grades and scores, and the 10 ranks judged not relevant."""
     rng = np.random.default_rng(seed)
     pool = n_docs + 20
     # Distinct ids within a query: a prime stride modulo 10**7 never repeats in `pool` steps.
@@ -59,7 +55,17 @@ def make_collection(n_queries: int, n_docs: int, seed: int) -> tuple[dict, dict]
         grades[rows, relevant_at[rows, column]] = rng.integers(1, 4, size=rows.size)
     scores = np.round(rng.normal(size=(n_queries, n_docs)) + 0.8 * grades[:, :n_docs], 4)
     judged_non_relevant = np.argsort(rng.random((n_queries, n_docs)), axis=1)[:, :10]
+    return ids, grades, scores, judged_non_relevant
 
+
+def make_collection(n_queries: int, n_docs: int, seed: int) -> tuple[dict, dict]:
+    """A run {qid: {docid: score}} and qrels {qid: {docid: grade}}, seeded.
+
+    Each query retrieves n_docs documents and has 1 to 10 relevant ones (grades
+    1-3), drawn from its top n_docs + 20 candidates, so that some are never
+    retrieved; 10 retrieved documents are judged not relevant (grade 0).
+    """
+    ids, grades, scores, judged_non_relevant = draw_collection(n_queries, n_docs, seed)
     run, qrels = {}, {}
     for q in range(n_queries):
         docids = [f"doc{n}" for n in ids[q].tolist()]

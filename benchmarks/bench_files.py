@@ -2,8 +2,10 @@
 
 For each size (by default 20,000 and 100,000 queries x 100 documents) the
 script writes one seeded collection (bench_evaluate's) as a qrels and a run
-file, then times, in a fresh process each, ``read_trec_qrels`` +
-``read_trec_run`` + ``evaluate`` and ``trec_eval -c`` built from
+file, then times, in a fresh process each, ``read_trec_qrels_columns`` +
+``read_trec_run_columns`` + ``evaluate`` (the columns), the same with the dict
+readers ``read_trec_qrels`` + ``read_trec_run`` (unless ``--no-dicts``), and
+``trec_eval -c`` built from
 ``../shared/trec_eval/10.0`` beside the repository (skipped, with a message,
 when those sources are absent). Each runs ``--repeats`` times, interleaved;
 the table gives median wall-clock and CPU times (CPU time suffers less from a
@@ -73,14 +75,18 @@ def timed(command: list[str]) -> tuple[float, float, str, float]:
         return seconds, usage.ru_maxrss / 1024, out.read(), cpu  # ru_maxrss: KiB on Linux
 
 
-def ours_child(qrels_file: str, run_file: str) -> None:
-    """Read both files and evaluate; print the seconds each took (imports and
-    interpreter start excluded) and the means."""
+def ours_child(form: str, qrels_file: str, run_file: str) -> None:
+    """Read both files (as columns or as dicts) and evaluate; print the seconds
+    each took (imports and interpreter start excluded) and the means."""
     from rankmetrics_lite.evaluate import evaluate
-    from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run
+    from rankmetrics_lite.trec_io import (read_trec_qrels, read_trec_qrels_columns, read_trec_run,
+                                          read_trec_run_columns)
 
     start = time.perf_counter()
-    run, qrels = read_trec_run(run_file), read_trec_qrels(qrels_file)
+    if form == "columns":
+        run, qrels = read_trec_run_columns(run_file), read_trec_qrels_columns(qrels_file)
+    else:
+        run, qrels = read_trec_run(run_file), read_trec_qrels(qrels_file)
     read = time.perf_counter()
     means = evaluate(run, qrels, MEASURES)
     print(f"seconds read {read - start:.3f} evaluate {time.perf_counter() - read:.3f}")
@@ -94,10 +100,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", type=int, default=100)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=20240617)
-    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--no-dicts", action="store_true", help="time only the columns readers")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--write", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         ours_child(*args.child)
+        return 0
+    if args.write:
+        write_files(int(args.write[0]), args.docs, args.seed, Path(args.write[1]))
         return 0
 
     status = 0
@@ -106,11 +117,18 @@ def main(argv: list[str] | None = None) -> int:
         binary = build_trec_eval(folder)
         rows = []
         for n_queries in args.queries:
-            qrels_file, run_file = write_files(n_queries, args.docs, args.seed, folder)
-            ours_command = [sys.executable, __file__, "--child", str(qrels_file), str(run_file)]
-            results: dict[str, list[tuple[float, float, str, float]]] = {"rankmetrics_lite": [], "trec_eval 10.0": []}
+            # Written by a process of its own: a child's peak memory (ru_maxrss) counts
+            # the memory of the process it was forked from, which must stay small.
+            subprocess.run([sys.executable, __file__, "--write", str(n_queries), str(folder),
+                            "--docs", str(args.docs), "--seed", str(args.seed)], check=True)
+            qrels_file, run_file = folder / f"qrels.{n_queries}", folder / f"run.{n_queries}"
+            forms = ["columns"] if args.no_dicts else ["columns", "dicts"]
+            results: dict[str, list[tuple[float, float, str, float]]] = {
+                **{f"rankmetrics_lite ({form})": [] for form in forms}, "trec_eval 10.0": []}
             for _ in range(args.repeats):
-                results["rankmetrics_lite"].append(timed(ours_command))
+                for form in forms:
+                    command = [sys.executable, __file__, "--child", form, str(qrels_file), str(run_file)]
+                    results[f"rankmetrics_lite ({form})"].append(timed(command))
                 if binary is not None:
                     command = [str(binary), *TREC_EVAL_OPTIONS, str(qrels_file), str(run_file)]
                     results["trec_eval 10.0"].append(timed(command))
@@ -124,19 +142,23 @@ def _means_differ(results: dict) -> int:
     """1 (and a message) if trec_eval's means and ours differ at 4 decimals."""
     if not results["trec_eval 10.0"]:
         return 0
-    ours = {line.split()[1]: line.split()[2] for line in results["rankmetrics_lite"][0][2].splitlines()
-            if line.startswith("mean ")}
     theirs = {}
     for line in results["trec_eval 10.0"][0][2].splitlines():
         measure, qid, value = line.split()
         theirs[measure] = value
     from rankmetrics_lite.measures import parse_measure
 
-    wrong = {m: (v, theirs.get(parse_measure(m).trec_eval_name)) for m, v in ours.items()
-             if theirs.get(parse_measure(m).trec_eval_name) != v}
-    if wrong:
-        print(f"means differ from trec_eval 10.0: {wrong}")
-    return int(bool(wrong))
+    status = 0
+    for tool, runs in results.items():
+        if tool.startswith("trec_eval"):
+            continue
+        ours = {line.split()[1]: line.split()[2] for line in runs[0][2].splitlines() if line.startswith("mean ")}
+        wrong = {m: (v, theirs.get(parse_measure(m).trec_eval_name)) for m, v in ours.items()
+                 if theirs.get(parse_measure(m).trec_eval_name) != v}
+        if wrong or not ours:
+            print(f"{tool}: means differ from trec_eval 10.0: {wrong}")
+            status = 1
+    return status
 
 
 def _print_table(rows: list, n_docs: int) -> None:

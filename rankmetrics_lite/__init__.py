@@ -15,6 +15,7 @@ from .cutoff_metrics import (
     r_precision,
     recall_at_k,
 )
+from .columns import QrelsColumns, RunColumns
 from .dcg import dcg_at_k, ndcg_at_k
 from .evaluate import evaluate
 from .incomplete_judgements import (
@@ -57,14 +58,22 @@ from .significance import (
     sign_test,
 )
 from .ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
-from .trec_io import read_trec_qrels, read_trec_run, write_trec_run
+from .trec_io import (
+    read_trec_qrels,
+    read_trec_qrels_columns,
+    read_trec_run,
+    read_trec_run_columns,
+    write_trec_run,
+)
 
 __all__ = [
     "BootstrapInterval",
     "PairedTTest",
+    "QrelsColumns",
     "RandomBaseline",
     "RandomizationTest",
     "RankingMetrics",
+    "RunColumns",
     "SignTest",
     "auprc_trapezoid",
     "average_precision",
@@ -105,7 +114,9 @@ __all__ = [
     "rank_biased_precision_residual",
     "rank_by_score",
     "read_trec_qrels",
+    "read_trec_qrels_columns",
     "read_trec_run",
+    "read_trec_run_columns",
     "recall_at_k",
     "reciprocal_rank",
     "relevance_from_ids",

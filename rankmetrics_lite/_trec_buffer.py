@@ -1,12 +1,27 @@
-"""Fast path of the TREC readers: a whole buffer parsed with bytes and numpy operations.
+"""Fast path of the TREC readers: a whole buffer parsed with numpy, no Python object per line.
 
-:func:`parse_buffer` returns ``{qid: {docno: value}}`` only for a buffer it can
-vouch for: UTF-8, no byte-order mark, NUL, lone CR, comment line, non-ASCII or
-\\x1c-\\x1f separator lookalike, and every line with the right number of columns,
-numbers that Python's ``float``/``int`` read exactly as C's ``atof``/``atol`` and
-no repeated document. For anything else it returns None, and the line-by-line
-reader, which names the file and line of every fault, reads the file instead.
-So the two paths read every file alike; only the time differs.
+:func:`parse_columns` returns the columns ``(query ids, doc ids, values)`` of a
+qrels or run file (ids as numpy ``bytes`` arrays, values as int64 grades or
+float64 scores) only for a buffer it can vouch for: no byte-order mark, NUL,
+lone CR or comment line, UTF-8 text, every line with the right number of
+columns, every number read exactly as C's ``atof``/``atol`` read it whole and
+no document repeated within a query. For anything else it returns None, and the
+line-by-line reader, which names the file and line of every fault, reads the
+file instead. So both paths read every file alike; only the time differs.
+:func:`parse_buffer` gives the same as ``{qid: {docno: value}}``.
+
+How (one chunk of about ``_CHUNK`` bytes at a time, each ending at a line end):
+bytes are marked as ASCII whitespace (C's ``isspace``, what trec_eval splits
+on); fields start and end where that mark changes; a line's first field is the
+first field after a line feed (one binary search per line), so each line's
+fields are counted and the wanted ones picked. Ids are gathered 8 bytes at a
+time (unaligned 64-bit reads, masked at the field's end) into fixed-width byte
+arrays. Numbers of the usual form (sign, at most 15 digits, one point, no
+exponent) are computed from their digits: the mantissa is an exact integer
+below 2**53 and the power of ten exact, so one division rounds them as
+``strtod`` does; any other spelling is read by ``c_double``/``c_long`` field by
+field. Repeated documents are found by one stable sort of 64-bit keys (query,
+hash of the id), equal keys then compared byte for byte.
 """
 
 from __future__ import annotations
@@ -15,32 +30,55 @@ import re
 
 import numpy as np
 
+from ._c_numbers import c_double, c_long
+from .columnar import group_codes, hashed_keys
+
 # C's isspace in the C locale, plus LF: what trec_eval splits fields on.
 _WHITESPACE = np.zeros(256, dtype=bool)
 _WHITESPACE[list(b" \t\n\r\v\f")] = True
-# Characters str.split() splits on but trec_eval does not (trec_eval: only ASCII whitespace).
-_OTHER_SPACES = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_CONTROL_SEPARATORS = (b"\x1c", b"\x1d", b"\x1e", b"\x1f")
 _LONE_CR = re.compile(rb"\r[ \t\r\v\f]*[^\s]")
-_CHUNK = 1 << 22  # bytes parsed at a time: bounds the memory of the split fields
+_CHUNK = 1 << 23  # bytes parsed at a time: bounds the memory of the per-byte arrays
+_COLUMNS = {"qrels": (4, 3), "run": (6, 4)}
+_VALUE_TYPE = {"qrels": np.int64, "run": np.float64}  # (columns per line, column of the value)
+_MAX_DIGITS = 15  # a mantissa of at most 15 digits is an exact double, < 2**53
+_POWERS = 10.0 ** np.arange(_MAX_DIGITS + 1)  # exact doubles
 
 
-def parse_buffer(data: bytes, kind: str) -> dict | None:
-    """``{qid: {docno: grade or score}}`` from a whole qrels or run file, or None (see above)."""
+def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(qids, docnos, values)`` of a whole qrels or run file, or None (see above)."""
     if not data or data.startswith(b"\xef\xbb\xbf") or b"\0" in data:
         return None
     if b"\r" in data and _LONE_CR.search(data):
         return None
-    grouped: dict[str, dict] = {}
-    for start, end in _chunks(data):  # one chunk's fields at a time: they cost far more than the dicts
-        columns = _columns(data[start:end], kind)
+    parts = []
+    ascii_only = data.isascii()
+    for start, end in _chunks(data):
+        columns = _chunk_columns(data, start, end, kind, ascii_only)
         if columns is None:
             return None
-        qids, docnos, texts = columns
-        values = _numbers(texts, kind)
-        if values is None or not _grouped(qids, docnos, values, grouped):
-            return None
-    return grouped or None
+        parts.append(columns)
+    qids, docnos, values = (_concatenate([part[i] for part in parts]) for i in range(3))
+    if qids.size == 0 or _repeats(qids, docnos):
+        return None
+    return qids, docnos, values
+
+
+def parse_buffer(data: bytes, kind: str) -> dict | None:
+    """``{qid: {docno: grade or score}}`` from a whole qrels or run file, or None (see above)."""
+    columns = parse_columns(data, kind)
+    if columns is None:
+        return None
+    qids, docnos, values = columns
+    codes, distinct = group_codes(qids)
+    names = [qid.decode("utf-8") for qid in distinct.tolist()]
+    grouped: dict[str, dict] = {name: {} for name in names}
+    docs = [doc.decode("utf-8") for doc in docnos.tolist()]
+    values = values.tolist()
+    # Blocks of lines of one query: one dict update each.
+    starts = np.concatenate(([0], np.flatnonzero(codes[1:] != codes[:-1]) + 1)).tolist()
+    for begin, end in zip(starts, [*starts[1:], len(docs)]):
+        grouped[names[codes[begin]]].update(zip(docs[begin:end], values[begin:end]))
+    return grouped
 
 
 def _chunks(data: bytes):
@@ -53,76 +91,137 @@ def _chunks(data: bytes):
         start = end
 
 
-def _columns(chunk: bytes, kind: str) -> tuple[tuple, tuple, tuple] | None:
-    """(qids, docnos, values as text) of the lines of a chunk, or None."""
-    codes = np.frombuffer(chunk, dtype=np.uint8)
-    space = _WHITESPACE[codes]
-    starts = ~space
-    starts[1:] &= space[:-1]  # a field starts where a non-space follows a space
-    line_starts = np.concatenate(([0], np.flatnonzero(codes == 10) + 1))
-    line_starts = line_starts[line_starts < codes.size]
-    # Fields per line: field starts between one line start and the next.
-    bounds = np.append(line_starts, codes.size)
-    counts = np.diff(np.searchsorted(np.flatnonzero(starts), bounds))
-    counts = counts[counts > 0]  # blank lines are skipped
-    wanted = 4 if kind == "qrels" else 6
-    if counts.size == 0 or (counts.min() < wanted) or (kind == "qrels" and counts.max() > wanted):
+def _chunk_columns(data: bytes, start: int, end: int, kind: str, ascii_only: bool):
+    """(qids, docnos, values) of the lines in data[start:end], or None."""
+    size = end - start
+    if end + 16 <= len(data):  # 8-byte reads past the chunk's end stay inside the data
+        buffer, offset = data, start
+    else:  # the last chunk: a copy with 16 zero bytes after it
+        buffer, offset = np.zeros(size + 16, dtype=np.uint8), 0
+        buffer[:size] = np.frombuffer(data, dtype=np.uint8, count=size, offset=start)
+    codes = np.frombuffer(buffer, dtype=np.uint8, count=size, offset=offset)
+    words = np.ndarray((size + 9,), dtype="<u8", buffer=buffer, offset=offset, strides=(1,))
+    if not ascii_only:
+        try:
+            data[start:end].decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    # Whitespace: every byte <= 0x20 when the only control byte is LF (the usual
+    # file); else (tabs, CR, or control bytes that are data to trec_eval) the exact table.
+    line_feeds = np.flatnonzero(codes == 10)
+    plain = np.count_nonzero(codes < 32) == line_feeds.size
+    space = codes <= 32 if plain else _WHITESPACE[codes]
+    edges = np.flatnonzero(space[1:] != space[:-1]) + 1  # field starts and ends, alternating
+    if not space[0]:
+        edges = np.concatenate(([0], edges))
+    if not space[-1]:
+        edges = np.append(edges, size)
+    field_starts, field_ends = edges[0::2], edges[1::2]
+    if field_starts.size == 0:  # blank lines only
+        return np.array([], dtype="S1"), np.array([], dtype="S1"), np.array([], dtype=_VALUE_TYPE[kind])
+    # A line's first field is the first field after a line feed (or the chunk's first).
+    after_feed = np.searchsorted(field_starts, line_feeds)
+    first = np.concatenate(([0], after_feed))
+    first = first[np.concatenate(([True], first[1:] != first[:-1]))]
+    first = first[first < field_starts.size]
+    counts = np.diff(np.append(first, field_starts.size))
+    wanted, value_at = _COLUMNS[kind]
+    if counts.min() < wanted or (kind == "qrels" and counts.max() > wanted):
         return None
-    try:
-        text = chunk.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if any(control in chunk for control in _CONTROL_SEPARATORS):
-        return None
-    if not text.isascii() and _OTHER_SPACES.search(text):
-        return None
-    fields = text.split()
-    if len(fields) != counts.sum():  # str.split() saw a separator that trec_eval does not
-        return None
-    value_at = 3 if kind == "qrels" else 4
-    if counts.min() == counts.max():  # the usual file: as many columns on every line
-        width = int(counts[0])
-        qids, docnos, values = fields[0::width], fields[2::width], fields[value_at::width]
-    else:  # extra run columns on some lines
-        first = np.concatenate(([0], np.cumsum(counts)[:-1])).tolist()
-        qids, docnos, values = ([fields[i + offset] for i in first] for offset in (0, 2, value_at))
-    if any(qid.startswith("#") for qid in set(qids)):
+    if (codes[field_starts[first]] == ord("#")).any():
         return None  # a comment line: the line-by-line reader skips it
+    qids = _strings(words, field_starts[first], field_ends[first])
+    docnos = _strings(words, field_starts[first + 2], field_ends[first + 2])
+    values = _numbers(words, codes, field_starts[first + value_at], field_ends[first + value_at], kind)
+    if values is None:
+        return None
     return qids, docnos, values
 
 
-def _numbers(texts: list[str], kind: str) -> list | None:
-    """The values, where Python reads each field exactly as C reads it whole; else None."""
-    joined = "".join(texts)
-    # float()/int() also take '_', non-ASCII digits and whitespace; C does not.
-    if "_" in joined or not joined.isascii():
-        return None
-    try:
-        if kind == "qrels":
-            values = list(map(int, texts))
-            if values and not -(2**63) <= min(values) <= max(values) <= 2**63 - 1:
-                return None
-            return values
-        values = np.fromiter(map(float, texts), dtype=np.float64, count=len(texts))
-    except ValueError:  # hexadecimal, among others: left to the line-by-line reader
-        return None
-    if not np.isfinite(values).all():
-        return None  # nan, inf, 1e999 (infinity): refused by the line-by-line reader
-    return values.tolist()
+def _concatenate(parts: list) -> np.ndarray:
+    return np.concatenate(parts) if len(parts) > 1 else parts[0]
 
 
-def _grouped(qids: list[str], docnos: list[str], values: list, grouped: dict[str, dict]) -> bool:
-    """Add the lines to ``grouped`` ({qid: {docno: value}}), the lines of one query
-    in a row at once; False if a document repeats within a query."""
-    column = np.array(qids, dtype=object)
-    changes = (np.flatnonzero(column[1:] != column[:-1]) + 1).tolist()  # str == str, in C
-    for start, end in zip([0, *changes], [*changes, len(qids)]):
-        block = dict(zip(docnos[start:end], values[start:end]))
-        if len(block) != end - start:
-            return False
-        existing = grouped.setdefault(qids[start], block)
-        if existing is not block:
-            if existing.keys() & block.keys():
-                return False
-            existing.update(block)
-    return True
+# Keep the first i bytes of a little-endian 8-byte word.
+_BYTE_MASKS = np.array([(1 << (8 * i)) - 1 for i in range(9)], dtype=np.uint64)
+
+
+def _field_words(words: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """(n, k) little-endian words holding each field's bytes, zero-padded."""
+    lengths = ends - starts
+    n_words = -(-int(lengths.max()) // 8)
+    out = np.empty((starts.size, n_words), dtype="<u8")
+    last = words.size - 1  # a word past a short field's end is masked to 0 anyway
+    for k in range(n_words):  # 8 bytes of every field at a time
+        at = starts + 8 * k if k == 0 else np.minimum(starts + 8 * k, last)
+        out[:, k] = words[at] & _BYTE_MASKS[np.clip(lengths - 8 * k, 0, 8)]
+    return out
+
+
+def _strings(words: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The fields data[starts[i]:ends[i]] as a fixed-width bytes array (trailing NULs pad)."""
+    out = _field_words(words, starts, ends)
+    return out.view(f"S{8 * out.shape[1]}").ravel()
+
+
+def _numbers(words, codes, starts, ends, kind: str) -> np.ndarray | None:
+    """The value fields as C reads them whole (grades: int64, scores: float64), or None."""
+    lengths = ends - starts
+    n = starts.size
+    usual = lengths <= _MAX_DIGITS + 2
+    short = np.where(usual, ends, starts + 1)  # long fields: read below, one by one
+    chars = _field_words(words, starts, short).view(np.uint8).reshape(n, -1)
+    digits_seen = np.zeros(n, dtype=np.int64)
+    after_point = np.zeros(n, dtype=np.int64)
+    points = np.zeros(n, dtype=np.int64)
+    mantissa = np.zeros(n, dtype=np.int64)
+    negative = chars[:, 0] == ord("-")
+    signed = negative | (chars[:, 0] == ord("+"))
+    for j in range(chars.shape[1]):
+        c = chars[:, j]
+        digit = (c - np.uint8(48)) < np.uint8(10)
+        point = c == 46
+        inside = c != 0  # padding is 0, and a NUL never reaches here
+        usual &= ~inside | digit | point | ((j == 0) & signed)
+        mantissa = np.where(digit, mantissa * 10 + (c.astype(np.int64) - 48), mantissa)
+        after_point += digit & (points > 0)
+        digits_seen += digit
+        points += point
+    usual &= (digits_seen >= 1) & (digits_seen <= _MAX_DIGITS)
+    if kind == "qrels":
+        usual &= points == 0
+        values = np.where(negative, -mantissa, mantissa)
+    else:
+        usual &= points <= 1
+        values = mantissa.astype(np.float64) / _POWERS[np.minimum(after_point, _MAX_DIGITS)]
+        values = np.where(negative, -values, values)  # "-0" is -0.0, as strtod reads it
+    unusual = np.flatnonzero(~usual)
+    if unusual.size:
+        read = c_long if kind == "qrels" else c_double
+        try:
+            for i in unusual.tolist():
+                field = bytes(codes[starts[i] : ends[i]]).decode("ascii")
+                values[i] = read(field)
+        except (ValueError, UnicodeDecodeError, OverflowError):
+            return None  # the line-by-line reader names the line and the fix
+    return values
+
+
+def _repeats(qids: np.ndarray, docnos: np.ndarray) -> bool:
+    """Whether a document appears twice for one query (hashed keys, then bytes checked)."""
+    rows, distinct = group_codes(qids)
+    keys = hashed_keys(rows, docnos, max(1, int(distinct.size).bit_length()))
+    order = np.argsort(keys, kind="stable")
+    equal = np.flatnonzero(keys[order[1:]] == keys[order[:-1]])
+    if not equal.size:
+        return False
+    a, b = order[equal], order[equal + 1]
+    if (docnos[a] == docnos[b]).any():
+        return True
+    # Only hash collisions: compare every pair of each group of equal keys exactly.
+    same_key = np.unique(keys[a])
+    for key in same_key.tolist():
+        members = np.flatnonzero(keys == key)
+        if np.unique(docnos[members]).size < members.size:
+            return True
+    return False

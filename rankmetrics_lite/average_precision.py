@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._checks import as_binary_relevance, check_choice, check_k, check_n_relevant
-from .kernels import precision_from_hits, safe_divide
+from .kernels import precision_from_hits, row_sums, safe_divide
 
 # trec_eval's gm_map floors each AP at this value before taking logs, so that
 # one query with AP = 0 does not send the geometric mean to 0.
@@ -53,7 +53,7 @@ def average_precision_rows(
     top = np.asarray(rows, dtype=float)[:, :k]
     ranks = np.arange(1, top.shape[1] + 1)
     precision_at_each_rank = precision_from_hits(np.cumsum(top, axis=1), ranks)
-    numerator = (top * precision_at_each_rank).sum(axis=1)
+    numerator = row_sums(top * precision_at_each_rank)
     denominator = _DENOMINATORS[_check_normalisation(normalisation)](top, n_rel, k)
     return safe_divide(numerator, denominator)
 

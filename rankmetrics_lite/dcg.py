@@ -14,6 +14,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ._checks import as_gains, check_choice, check_k
+from .kernels import row_sums
 
 # --------------------------------------------------------- gain, discount --
 
@@ -64,10 +65,7 @@ def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear"
         gains = np.exp2(top - shift) - np.exp2(-np.asarray(shift, dtype=float))
     else:
         gains = gain_function(gain)(top)
-    # A row's own sum, not a matrix product: BLAS groups a product's terms by the
-    # matrix's shape, so a query's value would change in its last bit with the
-    # number of queries evaluated beside it.
-    return (gains * _discount(top.shape[1])).sum(axis=1)
+    return row_sums(gains * _discount(top.shape[1]))
 
 
 def ndcg_rows(

@@ -19,6 +19,8 @@ from itertools import chain, compress
 import numpy as np
 
 from ._checks import check_choice, check_count
+from .columnar import JoinedColumns, join_columns
+from .columns import QrelsColumns, RunColumns
 from .dcg import check_gain_fits, gain_function
 from .incomplete_judgements import JUDGED, NOT_IN_POOL, PAST_END, POOL_UNJUDGED
 from .measures import Measure, describe_measures, parse_measures
@@ -152,10 +154,16 @@ def evaluate(
 
     Parameters
     ----------
-    run : dict ``{query_id: {doc_id: score}}``
-        Ids are strings; scores are finite real numbers.
-    qrels : dict ``{query_id: {doc_id: grade}}``
-        Integer grades; 0 or negative means judged not relevant.
+    run : dict ``{query_id: {doc_id: score}}`` or RunColumns
+        Ids are strings; scores are finite real numbers. Or the run as
+        columns (:class:`~rankmetrics_lite.RunColumns`, one numpy array per
+        field, as :func:`~rankmetrics_lite.read_trec_run_columns` returns it):
+        then ``qrels`` must be columns too, and no Python object is made per
+        entry. Both forms give exactly the same numbers.
+    qrels : dict ``{query_id: {doc_id: grade}}`` or QrelsColumns
+        Integer grades; 0 or negative means judged not relevant. As columns:
+        :class:`~rankmetrics_lite.QrelsColumns` (a query is judged when it
+        has at least one entry; a document judged twice for a query is refused).
     measures : str or list of str
         Names as in ir_measures, one of each family of the package's catalogue
         (``rankmetrics_lite.measures.CATALOGUE``)::
@@ -193,7 +201,8 @@ def evaluate(
         At the door, naming the culprit: an id that is not a string, a score
         that is not a finite number, a grade that is not an integer, an unknown
         measure (with the closest names), a run that shares no query id with
-        the qrels (every query would score 0: almost always mismatched ids).
+        the qrels (every query would score 0: almost always mismatched ids);
+        a run given as columns with qrels given as dicts (or the reverse).
 
     Notes
     -----
@@ -214,6 +223,14 @@ def evaluate(
     {'RR': 1.0}
     >>> evaluate(tied, {"q1": {"a": 1}}, "RR", trec_eval_version="9.0.8")  # a float tie: b > a
     {'RR': 0.5}
+    >>> import numpy as np
+    >>> from rankmetrics_lite import QrelsColumns, RunColumns
+    >>> run_columns = RunColumns(np.array(["q1", "q1", "q1", "q2", "q2"]),
+    ...                          np.array(["d1", "d2", "d3", "d4", "d5"]),
+    ...                          np.array([0.9, 0.8, 0.7, 0.5, 0.5]))
+    >>> qrels_columns = QrelsColumns.from_dict(qrels)
+    >>> evaluate(run_columns, qrels_columns, ["P@2", "AP"]) == evaluate(run, qrels, ["P@2", "AP"])
+    True
 
     References
     ----------
@@ -232,10 +249,14 @@ def evaluate(
     unjudged = check_choice(unjudged, "unjudged", UNJUDGED_POLICIES)
     gain_function(gain)  # refuses an unknown gain at the door
 
-    qids, counts, grades = _read_qrels(qrels)
+    if _columnar(run, qrels):
+        run = join_columns(run, qrels, version)  # replaces the run: ranked and joined
+        qids, counts, grades = run.qids, run.counts, run.grades
+    else:
+        qids, counts, grades = _read_qrels(qrels)
+        _check_run_shape(run, qrels)
     if gain != "linear" and any(m.family == "nDCG" for m in parsed):
         check_gain_fits(grades, gain, "qrels")
-    _check_run_shape(run, qrels)
 
     depth = _depth_needed(parsed)
     matrix, status = _ranked_grades(
@@ -293,8 +314,22 @@ def _defined(measure: Measure, rows: Rows, qids: list[str], policy: str, level: 
     return ~undefined
 
 
-def _in_run(run: Mapping, qids: list[str]) -> np.ndarray:
+def _columnar(run: object, qrels: object) -> bool:
+    """True for columns, False for dicts; a mix of the two is refused."""
+    run_columns, qrels_columns = isinstance(run, RunColumns), isinstance(qrels, QrelsColumns)
+    if run_columns != qrels_columns:
+        given = ("run", "qrels") if run_columns else ("qrels", "run")
+        raise TypeError(
+            f"{given[0]} is given as columns and {given[1]} as a dict: give both as columns "
+            "(RunColumns.from_dict, QrelsColumns.from_dict) or both as dicts"
+        )
+    return run_columns
+
+
+def _in_run(run: Mapping | JoinedColumns, qids: list[str]) -> np.ndarray:
     """Which judged queries the run holds (also with no document, as pytrec_eval reports them)."""
+    if isinstance(run, JoinedColumns):
+        return run.lengths > 0
     return np.fromiter((qid in run for qid in qids), dtype=bool, count=len(qids))
 
 
@@ -407,6 +442,17 @@ def _ranked_grades(
     measures treat like a judged non-relevant document. ``condensed`` first
     removes every unjudged document from each ranking (Sakai's condensed list).
     """
+    if isinstance(run, JoinedColumns):
+        retrieved, lengths = run.retrieved, run.lengths
+    else:
+        retrieved, lengths = _retrieval_from_dicts(run, qrels, qids, counts, grades, version)
+    return _grade_matrix(retrieved, lengths, len(qids), grades, relevance_level, depth, condensed)
+
+
+def _retrieval_from_dicts(run: Mapping, qrels: Mapping, qids: list[str], counts: np.ndarray,
+                          grades: np.ndarray, version: str) -> tuple[Callable, np.ndarray]:
+    """``retrieved(select)``: row, grade and 0-based rank of the selected judgements
+    that the run holds; and the length of each query's ranking."""
     empty: dict = {}
     rankings = [run.get(qid, empty) for qid in qids]
     rankings = _as_dicts(rankings)
@@ -424,12 +470,19 @@ def _ranked_grades(
         ranks = ranked.ranks(rows[found], scores[found], lambda i: docids[found[i]])
         return rows[found], grades[select][found], ranks
 
+    return retrieved, ranked.counts
+
+
+def _grade_matrix(retrieved: Callable, lengths: np.ndarray, n_queries: int, grades: np.ndarray,
+                  relevance_level: int, depth: int | None,
+                  condensed: bool) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    """The matrix and status builder of _ranked_grades, from ``retrieved`` and the
+    rankings' lengths (however the run was given)."""
     # The judged documents a measure can see: relevant, or with a positive gain.
     visible = (grades >= relevance_level) | (grades > 0)
-    lengths = ranked.counts
     if condensed:
         rows, kept, ranks = retrieved(grades >= 0)
-        lengths = np.bincount(rows, minlength=len(qids))
+        lengths = np.bincount(rows, minlength=n_queries)
         ranks = _rank_within_rows(rows, ranks)
         seen = (kept >= relevance_level) | (kept > 0)
         rows, kept, ranks = rows[seen], kept[seen], ranks[seen]
@@ -439,7 +492,7 @@ def _ranked_grades(
     width = int(lengths.max(initial=0))
     if depth is not None:
         width = min(width, depth)
-    matrix = np.full((len(qids), width), _UNJUDGED, dtype=_narrowest_int(grades))
+    matrix = np.full((n_queries, width), _UNJUDGED, dtype=_narrowest_int(grades))
     inside = ranks < width
     matrix[rows[inside], ranks[inside]] = kept[inside]
 

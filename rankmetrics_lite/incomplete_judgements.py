@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._checks import check_count, check_k, check_open_unit
-from .kernels import safe_divide
+from .kernels import row_sums, safe_divide
 
 # trec_eval's INFAP_EPSILON (trec_eval.h): keeps infAP's precision estimate
 # defined before any judged document has been seen.
@@ -51,7 +51,7 @@ def bpref_rows(relevant: np.ndarray, nonrelevant: np.ndarray, n_rel: np.ndarray,
     # them, out of min(|R|, N). `above > 0` implies both are at least 1.
     wrong = safe_divide(np.minimum(above, n_rel), np.minimum(n_nonrel, n_rel))
     preferred = np.where(above > 0, 1.0 - wrong, 1.0)
-    return safe_divide((preferred * relevant).sum(axis=1), n_rel[:, 0])
+    return safe_divide(row_sums(preferred * relevant), n_rel[:, 0])
 
 
 def infap_rows(relevant: np.ndarray, nonrelevant: np.ndarray, pool_unjudged: np.ndarray,
@@ -69,7 +69,7 @@ def infap_rows(relevant: np.ndarray, nonrelevant: np.ndarray, pool_unjudged: np.
         rel_share = (rel_above + INFAP_EPSILON) / (rel_above + nonrel_above + 2 * INFAP_EPSILON)
         estimate = 1.0 / (j + 1.0) + (j / (j + 1.0)) * pooled_share * rel_share
     estimate[:, :1] = 1.0  # a relevant document at rank 1 has precision 1
-    return safe_divide(np.where(relevant > 0, estimate, 0.0).sum(axis=1), n_rel)
+    return safe_divide(row_sums(np.where(relevant > 0, estimate, 0.0)), n_rel)
 
 
 def judged_rows(unjudged: np.ndarray, k: int) -> np.ndarray:
@@ -81,8 +81,7 @@ def rbp_rows(gains: np.ndarray, max_grade: np.ndarray, p: float) -> np.ndarray:
     """RBP per row: (1 - p) sum_i gain_i p^(i-1), each gain over max(1, the query's top grade)."""
     scale = np.maximum(np.asarray(max_grade, dtype=float), 1.0)[:, None]
     weights = p ** np.arange(gains.shape[1], dtype=float)
-    # Row sums, not "@": a matrix product's rounding depends on how many rows it has.
-    return (1.0 - p) * ((gains / scale) * weights).sum(axis=1)
+    return (1.0 - p) * row_sums((gains / scale) * weights)
 
 
 def rbp_residual_rows(unjudged: np.ndarray, n_ranked: np.ndarray, p: float) -> np.ndarray:
@@ -90,7 +89,7 @@ def rbp_residual_rows(unjudged: np.ndarray, n_ranked: np.ndarray, p: float) -> n
     end could still add, p^n + (1 - p) sum over unjudged ranks i of p^(i-1);
     0 when no retrieved document is unjudged (trec_eval 10.0's rbp_resid)."""
     weights = p ** np.arange(unjudged.shape[1], dtype=float)
-    residual = p ** np.asarray(n_ranked, dtype=float) + (1.0 - p) * (unjudged * weights).sum(axis=1)
+    residual = p ** np.asarray(n_ranked, dtype=float) + (1.0 - p) * row_sums(unjudged * weights)
     return np.where(unjudged.any(axis=1), residual, 0.0)
 
 

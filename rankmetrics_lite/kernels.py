@@ -37,6 +37,19 @@ def safe_divide(numerator, denominator) -> np.ndarray:
     return np.divide(numerator, denominator, out=np.zeros_like(numerator), where=denominator > 0)
 
 
+def row_sums(terms: np.ndarray) -> np.ndarray:
+    """Each row's terms added one by one from rank 1 down, as trec_eval adds them.
+
+    Not ``sum(axis=1)`` or a matrix product: numpy and BLAS group the terms by
+    the matrix's width and height, so a query's value would change in its last
+    bit with the longest ranking (or the number of queries) evaluated beside it.
+    """
+    terms = np.asarray(terms, dtype=float)
+    if terms.shape[1] == 0:
+        return np.zeros(terms.shape[0])
+    return np.cumsum(terms, axis=1)[:, -1]
+
+
 def cumulative_hits(rows: np.ndarray) -> np.ndarray:
     """|R_k| for k = 0, 1, ..., depth per row: a column of zeros, then the running sum."""
     return np.concatenate([np.zeros((rows.shape[0], 1)), np.cumsum(rows, axis=1)], axis=1)

@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.stats import hypergeom
 
 from ._checks import as_rng, check_count, check_k, check_n_relevant
 from ._results import FrozenResult, shown_as
@@ -278,6 +277,8 @@ def random_hits_distribution(*, n_items: int, n_relevant: int, k: int) -> dict[s
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
     hits = np.arange(k + 1)
+    from scipy.stats import hypergeom  # here: scipy.stats takes most of a second to import
+
     # scipy's names: M = population size, n = successes in it, N = draws.
     probability = hypergeom(M=n_items, n=n_relevant, N=k).pmf(hits)
     return {"hits": hits, "probability": probability, "precision": hits / k}

@@ -15,6 +15,7 @@ import numpy as np
 
 from ._checks import as_binary_relevance, as_gains, check_k
 from .dcg import check_gain_fits, exponential_gain
+from .kernels import row_sums
 
 # ----------------------------------------------------------------- kernels --
 
@@ -44,7 +45,7 @@ def _err_rows(grade_rows: np.ndarray, max_grade, k: int | None = None) -> np.nda
     went_on = np.cumprod(1.0 - stop, axis=1)
     reach = np.hstack([np.ones((top.shape[0], 1)), went_on[:, :-1]])
     ranks = np.arange(1, top.shape[1] + 1)
-    return (reach * stop / ranks).sum(axis=1)
+    return row_sums(reach * stop / ranks)
 
 
 # ---------------------------------------------------------- input checks --

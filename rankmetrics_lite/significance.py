@@ -25,8 +25,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.stats import binomtest
-from scipy.stats import t as student_t
 
 from ._checks import as_rng, check_k, check_open_unit
 from ._results import FrozenResult, shown_as
@@ -358,6 +356,8 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
         t = 0.0 if mean == 0 else math.copysign(math.inf, mean)
     else:
         t = mean / (spread / math.sqrt(n))
+    from scipy.stats import t as student_t  # here: scipy.stats takes most of a second to import
+
     p_value = 1.0 if t == 0 else float(2 * student_t.sf(abs(t), n - 1))
     return PairedTTest(n, mean, t, n - 1, min(p_value, 1.0))
 
@@ -606,6 +606,8 @@ def sign_test(a: Scores, b: Scores) -> SignTest:
     """
     d = _paired_differences(a, b)
     wins, losses = int(np.count_nonzero(d > 0)), int(np.count_nonzero(d < 0))
+    from scipy.stats import binomtest  # here: scipy.stats takes most of a second to import
+
     p_value = float(binomtest(wins, wins + losses, 0.5).pvalue) if wins + losses else 1.0
     return SignTest(wins, losses, d.size - wins - losses, p_value)
 

@@ -412,3 +412,18 @@ def test_any_mapping_will_do_for_run_and_qrels():
     run = MappingProxyType({qid: MappingProxyType(dict(r)) for qid, r in RUN.items()})
     qrels = defaultdict(dict, {qid: OrderedDict(j) for qid, j in QRELS.items()})
     assert evaluate(run, qrels, ALL_MEASURES) == evaluate(RUN, QRELS, ALL_MEASURES)
+
+
+def test_a_querys_values_do_not_depend_on_the_queries_evaluated_beside_it():
+    # Evaluating in parts (per query group on a cluster, or block by block) must give the
+    # bits that one call gives: a wide or a graded neighbour changes nothing in q.
+    rng = np.random.default_rng(7)
+    measures = ["P@5", "R@10", "F1@5", "Rprec", "AP", "AP@10", "RR", "nDCG", "nDCG@10",
+                "Success@5", "Bpref", "infAP", "Judged@10", "RBP(p=0.8)", "RBP_resid(p=0.8)"]
+    run = {"q": {f"d{i}": float(s) for i, s in enumerate(rng.random(37))}}
+    qrels = {"q": {f"d{i}": int(g) for i, g in enumerate(rng.integers(0, 4, 30))}}
+    alone = evaluate(run, qrels, measures, per_query=True, gain="exponential")["q"]
+    wide_run = {"w": {f"e{i}": float(s) for i, s in enumerate(rng.random(700))}} | run
+    wide_qrels = {"w": {f"e{i}": int(g) for i, g in enumerate(rng.integers(0, 6, 500))}} | qrels
+    beside = evaluate(wide_run, wide_qrels, measures, per_query=True, gain="exponential")["q"]
+    assert beside == alone

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run
+from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_qrels_columns, read_trec_run, read_trec_run_columns
 
 from trec_collections import random_collection, write_collection
 from trec_eval_compare import Comparison, compare_with_binary
@@ -64,22 +64,34 @@ def test_trec_eval_test_collection(release, level):
         missing("trec_eval's test collection (data/trec_eval_test/)")
     total = Comparison()
     for qrels_file, run_file in OWN_CASES[name]:
-        total.add(compare_with_binary(binary, name, TEST_COLLECTION / qrels_file,
-                                      TEST_COLLECTION / run_file, level))
+        for columns in (False, True):
+            total.add(compare_with_binary(binary, name, TEST_COLLECTION / qrels_file,
+                                          TEST_COLLECTION / run_file, level, columns))
     _report(f"trec_eval {name}, its test collection, -l{level}", total)
 
 
+@pytest.mark.parametrize("columns", [False, True], ids=["dicts", "columns"])
 @pytest.mark.parametrize("level", LEVELS)
-def test_random_collections(release, level, written):
+def test_random_collections(release, level, written, columns):
     name, binary = release
     total = Comparison()
     for seed, (_, plain, commented) in written.items():
         # 10.0 reads the files with comment lines, 9.0.8 those without.
         qrels_file, run_file = commented if name == "10.0" else plain
-        comparison = compare_with_binary(binary, name, qrels_file, run_file, level)
+        comparison = compare_with_binary(binary, name, qrels_file, run_file, level, columns)
         comparison.differences = [(seed, *difference) for difference in comparison.differences]
         total.add(comparison)
-    _report(f"trec_eval {name}, {len(written)} random collections, -l{level}", total)
+    _report(f"trec_eval {name}, {len(written)} random collections, -l{level}, "
+            f"{'columns' if columns else 'dicts'}", total)
+
+
+def _as_dict(ids_a, ids_b, values) -> dict:
+    text = [[i.decode() if isinstance(i, bytes) else i for i in ids.tolist()] for ids in (ids_a, ids_b)]
+    nested: dict = {}
+    for qid, docno, value in zip(*text, values.tolist()):
+        assert docno not in nested.setdefault(qid, {})
+        nested[qid][docno] = value
+    return nested
 
 
 def test_the_readers_read_back_exactly_what_was_written(written):
@@ -87,6 +99,9 @@ def test_the_readers_read_back_exactly_what_was_written(written):
         for qrels_file, run_file in (plain, commented):
             assert read_trec_qrels(qrels_file) == collection.qrels, (seed, qrels_file.name)
             assert read_trec_run(run_file) == collection.run, (seed, run_file.name)
+            qrels, run = read_trec_qrels_columns(qrels_file), read_trec_run_columns(run_file)
+            assert _as_dict(qrels.query_ids, qrels.doc_ids, qrels.grades) == collection.qrels, seed
+            assert _as_dict(run.query_ids, run.doc_ids, run.scores) == collection.run, seed
 
 
 def test_the_random_collections_hold_what_they_promise(written):

@@ -13,7 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankmetrics_lite._c_numbers import c_double, c_long
-from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run, write_trec_run
+from rankmetrics_lite.trec_io import (
+    read_trec_qrels,
+    read_trec_qrels_columns,
+    read_trec_run,
+    read_trec_run_columns,
+    write_trec_run,
+)
 
 from trec_eval_programs import TEST_COLLECTION, missing
 
@@ -52,22 +58,25 @@ def test_qrels_skip_comment_and_blank_lines(tmp_path):
         ("301 0 d0 1", r"qrels\.txt, line 2: document 'd0' is listed twice for query '301' \(first on line 1\)"),
     ],
 )
-def test_a_malformed_qrels_line_names_file_line_and_fault(tmp_path, line, message):
+@pytest.mark.parametrize("reader", [read_trec_qrels, read_trec_qrels_columns])
+def test_a_malformed_qrels_line_names_file_line_and_fault(tmp_path, line, message, reader):
     path = _file(tmp_path, f"301 0 d0 0\n{line}\n", "qrels.txt")
     with pytest.raises(ValueError, match=message):
-        read_trec_qrels(path)
+        reader(path)
 
 
-def test_an_empty_qrels_file_is_refused(tmp_path):
+@pytest.mark.parametrize("reader", [read_trec_qrels, read_trec_qrels_columns])
+def test_an_empty_qrels_file_is_refused(tmp_path, reader):
     with pytest.raises(ValueError, match=r"empty\.txt: no qrels line found"):
-        read_trec_qrels(_file(tmp_path, "# nothing judged yet\n\n", "empty.txt"))
+        reader(_file(tmp_path, "# nothing judged yet\n\n", "empty.txt"))
 
 
-def test_a_binary_file_is_refused_with_its_line(tmp_path):
+@pytest.mark.parametrize("reader", [read_trec_qrels, read_trec_qrels_columns])
+def test_a_binary_file_is_refused_with_its_line(tmp_path, reader):
     path = tmp_path / "qrels.bin"
     path.write_bytes(b"301 0 d1 1\n\xff\xfe 0 d2 1\n")
     with pytest.raises(ValueError, match=r"qrels\.bin, line 2: not UTF-8 text"):
-        read_trec_qrels(path)
+        reader(path)
 
 
 def test_a_path_must_be_a_path():
@@ -108,10 +117,11 @@ def test_a_run_skips_comment_lines(tmp_path):
         ("301 Q0 d0 2 1.0 bm25", r"run\.txt, line 2: document 'd0' is listed twice for query '301' \(first on line 1\)"),
     ],
 )
-def test_a_malformed_run_line_names_file_line_and_fault(tmp_path, line, message):
+@pytest.mark.parametrize("reader", [read_trec_run, read_trec_run_columns])
+def test_a_malformed_run_line_names_file_line_and_fault(tmp_path, line, message, reader):
     path = _file(tmp_path, f"301 Q0 d0 1 9.5 bm25\n{line}\n", "run.txt")
     with pytest.raises(ValueError, match=message):
-        read_trec_run(path)
+        reader(path)
 
 
 def test_the_same_document_under_two_queries_is_fine(tmp_path):
@@ -140,7 +150,8 @@ def test_tabs_runs_of_spaces_crlf_vertical_tab_and_no_final_newline(tmp_path):
     assert read_trec_qrels(path) == {"q1": {"d1": 1, "d2": 0}, "q2": {"d1": 2}}
 
 
-@pytest.mark.parametrize("reader", [read_trec_run, read_trec_qrels])
+@pytest.mark.parametrize("reader", [read_trec_run, read_trec_qrels, read_trec_run_columns,
+                                    read_trec_qrels_columns])
 def test_a_byte_order_mark_is_refused_with_the_fix(tmp_path, reader):
     path = tmp_path / "bom.txt"
     path.write_bytes(b"\xef\xbb\xbfq1 Q0 d1 1 1 r\n")
@@ -148,7 +159,8 @@ def test_a_byte_order_mark_is_refused_with_the_fix(tmp_path, reader):
         reader(path)
 
 
-@pytest.mark.parametrize("reader", [read_trec_run, read_trec_qrels])
+@pytest.mark.parametrize("reader", [read_trec_run, read_trec_qrels, read_trec_run_columns,
+                                    read_trec_qrels_columns])
 def test_cr_only_line_ends_are_refused_with_the_fix(tmp_path, reader):
     path = tmp_path / "mac.txt"
     path.write_bytes(b"q1 Q0 d1 1 1 r\rq1 Q0 d2 2 0.5 r\r")
@@ -159,11 +171,12 @@ def test_cr_only_line_ends_are_refused_with_the_fix(tmp_path, reader):
         reader(path)
 
 
-def test_a_nul_byte_is_refused(tmp_path):
+@pytest.mark.parametrize("reader", [read_trec_run, read_trec_run_columns])
+def test_a_nul_byte_is_refused(tmp_path, reader):
     path = tmp_path / "run.txt"
     path.write_bytes(b"q1 Q0 d1 1 1 r\nq1 Q0 d\x002 2 0.5 r\n")
     with pytest.raises(ValueError, match=r"run\.txt, line 2: a NUL byte"):
-        read_trec_run(path)
+        reader(path)
 
 
 def test_a_hash_inside_a_line_or_an_id_is_data(tmp_path):

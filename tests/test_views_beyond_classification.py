@@ -42,7 +42,7 @@ def test_bad_rankings_fail_at_the_door():
     with pytest.raises(ValueError, match="two relevance vectors"):
         reading_frame({"A": A}, 1)
     with pytest.raises(ValueError, match="same length"):
-        two_rankings_figure({"A": A, "B": B[:5]})
+        two_rankings_figure({"A": A, "B": B[:5]}).figure
     with pytest.raises(ValueError, match="only 0"):
         reading_slider({"A": A, "B": [2] * 10})
 
@@ -70,3 +70,9 @@ def test_static_face_holds_every_frame_and_no_network():
     assert repr(reading_slider(RANKINGS, k=3)) == (
         "Slider over k = 1..10; at k = 3: k = 3, A: relevant seen = 3, B: relevant seen = 0, "
         "A: P@k = 1.0000, B: P@k = 0.0000")
+
+
+def test_figure_alt_text_is_computed_from_the_rankings():
+    alt = two_rankings_figure(RANKINGS).alt
+    assert "ranking A has its relevant results at ranks 1, 2 and 3 and has seen all 3 at k=3" in alt
+    assert "ranking B has its relevant results at ranks 8, 9 and 10 and has seen all 3 at k=10" in alt

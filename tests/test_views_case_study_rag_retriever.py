@@ -12,6 +12,7 @@ from rankmetrics_lite import hit_rate_at_k, precision_at_k, recall_at_k
 from rankmetrics_lite.course.rag_corpus import load_anchor_queries
 from rankmetrics_lite.course.retrievers import SearchResult, chunk_hits, new_document_hits, search
 from rankmetrics_lite.course.views.case_study_rag_retriever import (
+    cutoff_choice_figure,
     cutoff_frame,
     cutoff_slider,
     mean_cutoff_curves,
@@ -127,8 +128,22 @@ def test_query_slider_follows_the_chosen_query():
 
 
 def test_paired_differences_figure():
-    figure = paired_differences_figure({"q1": 0.5, "q2": 0.2}, {"q1": 0.7, "q2": 0.2}, "AP",
-                                       ("text", "title+text"))
-    assert "better on 1, worse on 0, tied on 1" in figure.axes[0].get_title()
+    shown = paired_differences_figure({"q1": 0.5, "q2": 0.2, "q3": 0.9},
+                                      {"q1": 0.7, "q2": 0.2, "q3": 0.6}, "AP",
+                                      ("text", "title+text"))
+    assert "better on 1, worse on 1, tied on 1" in shown.figure.axes[0].get_title()
+    assert shown.alt == ("Bars of the per-query difference in AP, title+text minus text, sorted "
+                         "from the largest gain to the largest loss: 1 queries gain, 1 lose and 1 "
+                         "are tied at zero; a dashed line marks the mean difference, -0.0333.")
     with pytest.raises(ValueError, match="same, non-empty set of query ids"):
         paired_differences_figure({"q1": 0.5}, {"q2": 0.5}, "AP")
+
+
+def test_cutoff_choice_figure_says_what_it_marks():
+    shown = cutoff_choice_figure([1, 2, 3], [0.5, 0.8, 0.9], [1.0, 0.7, 0.5], 0.9, 3)
+    assert "k = 3, where mean R@k is 0.9000 and mean P@k 0.5000" in shown.alt
+    assert "from 1 to 3" in shown.alt and repr(shown).startswith("Figure: Mean R@k rising")
+    with pytest.raises(ValueError, match="one value per cutoff"):
+        cutoff_choice_figure([1, 2], [0.5], [1.0, 0.7], 0.9, 2)
+    with pytest.raises(ValueError, match="chosen_k must be one of ks"):
+        cutoff_choice_figure([1, 2], [0.5, 0.9], [1.0, 0.7], 0.9, 5)

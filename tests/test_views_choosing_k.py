@@ -121,8 +121,8 @@ def test_frame_and_figures():
     never = sum(min_k_for_recall(r, n, 0.8) is None for r, n in queries)
     assert frame.numbers["queries never reaching it"] == str(never)
     assert isinstance(frame.figure, Figure) and frame.alt
-    assert isinstance(recall_target_figure(queries, 0.5), Figure)
-    assert isinstance(cutoff_curves_figure(queries, max_k=15, page_size=10), Figure)
+    assert isinstance(recall_target_figure(queries, 0.5).figure, Figure)
+    assert isinstance(cutoff_curves_figure(queries, max_k=15, page_size=10).figure, Figure)
 
 
 def test_live_widget_follows_the_slider():
@@ -149,3 +149,13 @@ def test_static_face_holds_every_frame():
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     with pytest.raises(ValueError, match="between 1 and 100"):
         recall_target_slider(queries, [50, 120])
+
+
+def test_figure_alt_texts_are_computed_from_the_queries():
+    queries = [([1, 0, 0, 0], 1), ([0, 0, 1, 1], 2)]
+    alt = cutoff_curves_figure(queries, max_k=4, page_size=2).alt
+    assert "hit rate@k rises from 0.50 to 1.00" in alt and "R@k rises from 0.50 to 1.00" in alt
+    assert "P@k goes from 0.50 to 0.38" in alt and "line at k = 2" in alt
+    alt = recall_target_figure(queries, 0.5, share=1.0).alt
+    assert "crosses a dashed target line at 0.50 at k = 1" in alt
+    assert "reaches 1.00 at k = 3" in alt

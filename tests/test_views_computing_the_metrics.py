@@ -9,6 +9,7 @@ import pytest
 
 from rankmetrics_lite import expected_precision_at_k, precision_at_k
 from rankmetrics_lite.course.views.computing_the_metrics import (
+    best_time,
     cumulative_count_figure,
     tie_orders,
     tie_orders_figure,
@@ -64,10 +65,31 @@ def test_too_many_orders_are_refused():
 
 
 def test_figures():
-    figure = tie_orders_figure(TIED, RELEVANT, 3)
+    figure = tie_orders_figure(TIED, RELEVANT, 3).figure
     assert figure.axes[0].get_xlabel() == "P@3"
     assert "24 orders" in figure.axes[0].get_title()
-    figure = cumulative_count_figure([1, 0, 1, 0, 1], n_relevant=4)
+    figure = cumulative_count_figure([1, 0, 1, 0, 1], n_relevant=4).figure
     assert figure.axes[1].get_ylabel() == "count"
     with pytest.raises(ValueError, match="recall is undefined when n_relevant is 0"):
-        cumulative_count_figure([0, 0], n_relevant=0)
+        cumulative_count_figure([0, 0], n_relevant=0).figure
+
+
+def test_best_time_returns_the_result_and_the_shortest_of_the_runs():
+    calls = []
+    seconds, result = best_time(lambda: calls.append(1) or len(calls), repeats=4)
+    assert len(calls) == 4 and result == 4 and seconds >= 0
+
+
+@pytest.mark.parametrize("repeats", [0, -1, 2.5])
+def test_best_time_refuses_a_bad_repeat_count(repeats):
+    with pytest.raises(ValueError, match="repeats must be a positive integer"):
+        best_time(lambda: None, repeats=repeats)
+
+
+def test_figure_alt_texts_are_computed_from_the_data():
+    alt = cumulative_count_figure([1, 0, 1, 0, 1], n_relevant=4).alt
+    assert "green at ranks 1, 3 and 5" in alt and "to 3." in alt and "|R| = 4." in alt
+    alt = tie_orders_figure(TIED, RELEVANT, 3).alt
+    # d1 first, then one of the four tied items: d2 at rank 2 or 3 in half the 24 orders
+    assert "the 24 orders of the tied items: 12 give 1/3 and 12 give 2/3." in alt
+    assert "at 0.3333 marks the value of trec_eval's order" in alt

@@ -58,8 +58,8 @@ def test_single_item_scores_are_the_package_measures():
 
 
 def test_figures_are_built_without_pyplot():
-    assert len(rank_value_figure().axes) == 1
-    assert len(two_systems_figure(X, Y, k=4).axes) == 3
+    assert len(rank_value_figure().figure.axes) == 1
+    assert len(two_systems_figure(X, Y, k=4).figure.axes) == 3
 
 
 def test_live_widget_follows_the_slider():
@@ -88,3 +88,13 @@ def test_text_face():
     assert repr(k_winner_slider(X, Y, k=4)) == (
         "Slider over k = 1..10; at k = 4: k = 4, P@k of X = 0.5000, "
         "P@k of Y = 0.5000, winner = tie")
+
+
+def test_figure_alt_texts_are_computed():
+    alt = rank_value_figure(k=10, last_rank=15).alt
+    assert "flat line at 0.1 for ranks 1 to 10" in alt
+    assert "nDCG@10 falls from 1 to 0.29 and RR@10 from 1 to 0.1" in alt
+    alt = two_systems_figure(X, Y).alt
+    assert "X's curve starts at 1, peaks at 1 at k=1 and ends at 0.2" in alt
+    assert "Y's curve starts at 0, peaks at 0.6 at k=5 and ends at 0.3" in alt
+    assert "The curves meet at k = 4." in alt

@@ -89,8 +89,16 @@ def test_slider_is_deterministic_and_rejects_bad_input():
 
 
 def test_static_figures():
-    assert isinstance(ap_terms_figure(RELEVANCE, N_RELEVANT), Figure)
-    assert isinstance(ap_terms_figure([0, 0], 2), Figure)  # nothing found: no dashed line
-    assert isinstance(map_gmap_figure([0.8, 0.01], [0.5, 0.2]), Figure)
+    assert isinstance(ap_terms_figure(RELEVANCE, N_RELEVANT).figure, Figure)
+    assert isinstance(ap_terms_figure([0, 0], 2).figure, Figure)  # nothing found: no dashed line
+    assert isinstance(map_gmap_figure([0.8, 0.01], [0.5, 0.2]).figure, Figure)
     with pytest.raises(ValueError, match="one AP per query"):
-        map_gmap_figure([0.8, 0.01], [0.5])
+        map_gmap_figure([0.8, 0.01], [0.5]).figure
+
+
+def test_figure_alt_texts_are_computed():
+    alt = ap_terms_figure(RELEVANCE, N_RELEVANT).alt
+    assert alt.startswith("5 bars, one per relevant item: 1.000 (found at rank 1), 0.667 (found at rank 3)")
+    assert "0 for the one never found" in alt
+    alt = map_gmap_figure([0.8, 0.01], [0.5, 0.2]).alt
+    assert "A 0.8 and 0.01; B 0.5 and 0.2" in alt and "A MAP 0.4050, GMAP 0.0894" in alt

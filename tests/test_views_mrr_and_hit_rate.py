@@ -81,6 +81,11 @@ def test_mime_bundle_text():
 
 
 def test_static_figures():
-    assert isinstance(rr_scale_figure(1000), Figure)
-    assert isinstance(rr_scale_figure(50, moves=((1, 2), (10, 50))), Figure)
+    assert isinstance(rr_scale_figure(1000).figure, Figure)
+    assert isinstance(rr_scale_figure(50, moves=((1, 2), (10, 50))).figure, Figure)
     assert isinstance(first_relevant_figure(7), Figure)
+
+
+def test_figure_alt_text_gives_the_cost_of_each_move():
+    alt = rr_scale_figure(1000).alt
+    assert "from rank 1 to 2 costs 0.500, from rank 2 to 3 costs 0.167 and from rank 100 to 1000 costs 0.009" in alt

@@ -97,7 +97,15 @@ def test_slider_refuses_impossible_judgements():
 
 
 def test_static_figures():
-    assert isinstance(discount_figure(20), Figure)
-    assert isinstance(discount_figure(5), Figure)
-    assert isinstance(ndcg_figure(GRADES, JUDGED), Figure)
-    assert isinstance(ndcg_figure(GRADES, JUDGED, k=4), Figure)
+    assert isinstance(discount_figure(20).figure, Figure)
+    assert isinstance(discount_figure(5).figure, Figure)
+    assert isinstance(ndcg_figure(GRADES, JUDGED).figure, Figure)
+    assert isinstance(ndcg_figure(GRADES, JUDGED, k=4).figure, Figure)
+
+
+def test_figure_alt_texts_are_computed():
+    alt = discount_figure(20).alt
+    assert "falls from 1 to 0.23" in alt and "to 0.05." in alt
+    alt = ndcg_figure([3, 0, 1], [3, 2, 1, 0]).alt
+    assert "the ranking [3, 0, 1] and the ideal ranking [3, 2, 1]" in alt
+    assert "starts at 1.00" in alt

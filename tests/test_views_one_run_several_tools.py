@@ -16,7 +16,14 @@ from rankmetrics_lite.course.views.one_run_several_tools import (
     TOOL_COLOURS,
     cutoff_comparison_frame,
     cutoff_comparison_slider,
+    eleven_point_per_query,
+    format_table,
+    mean_over,
+    ndcg_tables_by_k,
+    per_query_table,
+    score_with_sklearn,
     scored_mean,
+    sklearn_inputs,
     tool_comparison_figure,
 )
 
@@ -103,8 +110,8 @@ def test_frame_rejects_bad_input():
 
 
 def test_comparison_figure_panels_and_missing_marks():
-    figure = tool_comparison_figure({"AP": TABLES[1], "nDCG": TABLES[2]}, QUERIES)
-    axes = figure.get_axes()
+    shown = tool_comparison_figure({"AP": TABLES[1], "nDCG": TABLES[2]}, QUERIES)
+    axes = shown.figure.get_axes()
     assert [ax.get_title() for ax in axes] == ["AP", "nDCG"]
     # q5 is drawn as a cross for the two tools that did not score it
     crosses = [line for line in axes[0].get_lines() if line.get_marker() == "x"]
@@ -140,3 +147,57 @@ def test_static_face_holds_every_frame_and_no_network():
 def test_slider_text_face():
     text = repr(cutoff_comparison_slider(TABLES, QUERIES))
     assert text.startswith("Slider over k = 1..4; at k = 1: k = 1, rankmetrics_lite mean = ")
+
+
+def test_comparison_alt_names_agreement_and_the_values_that_differ():
+    alt = tool_comparison_figure({"nDCG@1": TABLES[1]}, QUERIES).alt
+    assert "The tools agree on q1." in alt
+    assert "q2: nDCG@1 rankmetrics_lite 1.00, pytrec_eval 1.00, scikit-learn 0.50" in alt
+    assert "q5: nDCG@1 rankmetrics_lite 0.00, pytrec_eval not scored" in alt
+
+
+def test_sklearn_inputs_give_unjudged_documents_grade_zero():
+    grades, scores = sklearn_inputs(RUN["q3"], {"d22": 1})
+    assert grades.tolist() == [1, 0] and scores.tolist() == [8.8, 8.1]
+
+
+def test_sklearn_loop_sees_the_run_only_and_records_warnings():
+    values, heard = score_with_sklearn(RUN | {"q9": {"x": 1.0, "y": 0.5}}, QRELS)
+    assert set(values) == set(RUN) | {"q9"} and "q5" not in values
+    grades, scores = sklearn_inputs(RUN["q3"], QRELS["q3"])
+    assert values["q3"]["AP"] == sklearn_metrics.average_precision_score(grades >= 1, scores)
+    assert values["q3"]["nDCG@5"] == sklearn_metrics.ndcg_score([grades], [scores], k=5)
+    assert [(qid, category) for qid, category, _ in heard] == [("q9", "UserWarning")]
+
+
+def test_eleven_point_average_follows_each_release():
+    trec = pytrec_eval.RelevanceEvaluator(QRELS, {"11pt_avg"}).evaluate(RUN)
+    old = eleven_point_per_query(RUN, QRELS, version="9.0.8")
+    assert all(old[q] == pytest.approx(trec[q]["11pt_avg"]) for q in trec)
+    new = eleven_point_per_query(RUN, QRELS)
+    assert new["q5"] == 0.0 and new != old
+    assert eleven_point_per_query(RUN, {"q1": {"d03": 0}}) == {"q1": 0.0}
+
+
+def test_mean_over_counts_absent_queries_as_zero_only_when_asked():
+    trec = pytrec_eval.RelevanceEvaluator(QRELS, {"map"}).evaluate(RUN)
+    assert mean_over(trec, "map") == pytest.approx(np.mean([v["map"] for v in trec.values()]))
+    assert mean_over(trec, "map", list(QRELS)) == pytest.approx(evaluate(RUN, QRELS, "AP")["AP"])
+    with pytest.raises(ValueError, match="no query to average over"):
+        mean_over({}, "map")
+
+
+def test_per_query_table_and_its_printout():
+    columns = {"rankmetrics_lite": {"q1": {"AP": 0.5}}, "pytrec_eval": {}}
+    table = per_query_table(columns, ["q1"], {"rankmetrics_lite": "AP", "pytrec_eval": "map"})
+    assert table == {"rankmetrics_lite": {"q1": 0.5}, "pytrec_eval": {"q1": None}}
+    text = format_table({"AP": [0.5, None, 3]}, ["a", "b", "c"], width=6)
+    assert text.splitlines() == ["measure       a     b     c", "AP       0.5000     —     3"]
+
+
+def test_ndcg_tables_by_k_are_the_tools_own_values():
+    built = ndcg_tables_by_k(RUN, QRELS, DEPTH)
+    for k in range(1, DEPTH + 1):
+        for tool, values in TABLES[k].items():
+            for q, v in values.items():
+                assert built[k][tool][q] == (None if v is None else pytest.approx(v)), (k, tool, q)

@@ -97,11 +97,28 @@ def test_static_face_holds_every_frame_and_no_network():
 def test_figures_build_and_systems_are_checked():
     labels = [1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0]
     scores = [0.92, 0.85, 0.85, 0.77, 0.70, 0.64, 0.58, 0.51, 0.45, 0.33, 0.27, 0.15]
-    for figure in (roc_figure(labels, scores), pair_matrix_figure(labels, scores),
-                   partial_auc_figure(systems()),
-                   partial_auc_figure(systems(), 0.3, min_fpr=0.1)):
+    for figure in (roc_figure(labels, scores).figure, pair_matrix_figure(labels, scores).figure,
+                   partial_auc_figure(systems()).figure,
+                   partial_auc_figure(systems(), 0.3, min_fpr=0.1).figure):
         assert isinstance(figure, Figure)
     with pytest.raises(TypeError, match="non-empty mapping"):
-        partial_auc_figure({})
+        partial_auc_figure({}).figure
     with pytest.raises(ValueError, match="at most 3 systems"):
-        partial_auc_figure({str(i): (labels, scores) for i in range(4)})
+        partial_auc_figure({str(i): (labels, scores) for i in range(4)}).figure
+
+
+def test_figure_alt_texts_are_computed():
+    labels, scores = [1, 0, 1, 0], [0.9, 0.9, 0.5, 0.1]
+    alt = roc_figure(labels, scores).alt
+    assert "the 2 positives, right at each of the 2 negatives" in alt
+    assert "share the score 0.9" in alt and "AUC 0.6250." in alt
+    alt = pair_matrix_figure(labels, scores).alt
+    assert "2 cells marked won in green, 1 marked tie in orange and 1 marked lost" in alt
+    alt = partial_auc_figure({"A": (labels, scores)}, 0.5).alt
+    assert ", pAUC 0.1250." in alt and "between false positive rates 0 and 0.5" in alt
+
+
+def test_equal_auc_alt_text_says_where_one_curve_overtakes_the_other():
+    alt = partial_auc_figure(systems()).alt
+    assert "A, AUC 0.8000, true positive rate 0.6 at false positive rate 0" in alt
+    assert "B rises above A at false positive rate 0.25." in alt

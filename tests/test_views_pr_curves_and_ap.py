@@ -1,4 +1,4 @@
-"""The views of the chapter on precision-recall curves: frames, sliders and figures."""
+"""The views of the chapter on precision-recall curves: figures, curve shapes, the threshold slider."""
 
 from __future__ import annotations
 
@@ -9,25 +9,16 @@ import pytest
 from matplotlib.figure import Figure
 
 from rankmetrics_lite.course.slider import static_frames
-from rankmetrics_lite import (
-    average_precision_from_scores,
-    f1_at_k,
-    pr_curve_from_scores,
-    roc_auc,
-)
+from rankmetrics_lite import eleven_point_precision, f1_at_k, max_f1, pr_curve_from_scores
+from rankmetrics_lite.course.figures import ShownFigure
 from rankmetrics_lite.course.views.pr_curves_and_ap import (
     _thin,
-    area_rules_figure,
     cutoff_and_threshold_figure,
-    cutoff_choice_figure,
+    curve_shapes_figure,
     eleven_point_figure,
-    f1_figure,
-    imbalance_frame,
-    imbalance_slider,
     point_at_threshold,
     pr_curve_figure,
-    roc_pr_figure,
-    simulate_imbalance,
+    simulate_curve_shapes,
     threshold_frame,
     threshold_slider,
 )
@@ -87,45 +78,6 @@ def test_threshold_slider_static_face_holds_every_frame():
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
-def test_simulation_adds_only_negatives():
-    half, rare = simulate_imbalance(0.5), simulate_imbalance(0.01)
-    assert int(half.labels.sum()) == int(rare.labels.sum()) == 200
-    assert rare.labels.size == 200 + 19_800
-    assert np.array_equal(half.scores, rare.scores[:400])
-    assert np.array_equal(simulate_imbalance(0.1).scores, simulate_imbalance(0.1).scores)
-    assert not np.array_equal(simulate_imbalance(0.1, seed=12).scores,
-                              simulate_imbalance(0.1).scores)
-    with pytest.raises(ValueError, match="base_rate must be a number in"):
-        simulate_imbalance(0.0)
-    with pytest.raises(ValueError, match="n_positive must be a positive integer"):
-        simulate_imbalance(0.5, n_positive=0)
-
-
-def test_imbalance_frame_numbers_come_from_the_package():
-    frame = imbalance_frame(0.1)
-    sample = simulate_imbalance(0.1)
-    assert frame.numbers["negatives"] == "1800"
-    assert frame.numbers["ROC AUC"] == f"{roc_auc(sample.labels, sample.scores):.4f}"
-    assert frame.numbers["AP"] == f"{average_precision_from_scores(*sample):.4f}"
-
-
-def test_imbalance_slider_auc_stays_while_ap_falls():
-    rates = [0.5, 0.1, 0.01]
-    box = imbalance_slider(rates, value=0.5).widget()
-    control, shown = box.children
-
-    def shown_number(name):
-        return float(re.search(rf'data-name="{name}">([0-9.]+)<', shown.value).group(1))
-
-    seen = []
-    for rate in rates:
-        control.value = rate
-        seen.append((shown_number("ROC AUC"), shown_number("AP")))
-    aucs, aps = zip(*seen)
-    assert max(aucs) - min(aucs) < 0.02
-    assert aps[0] > 0.8 > 0.2 > aps[2]
-
-
 def test_thin_keeps_ends_and_short_curves():
     x = np.arange(1000.0)
     thin_x, thin_y = _thin(x, 2 * x, max_points=50)
@@ -134,18 +86,61 @@ def test_thin_keeps_ends_and_short_curves():
     assert _thin(x[:10], x[:10])[0].size == 10
 
 
-def test_static_figures_build():
-    grades = [3] * 4 + [2] * 8 + [1] * 8
-    judged = [1, 1, 1, 0] + [1, 1, 1, 0, 0, 0, 0, 0] + [1] + [0] * 7
-    relevance = [1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 0]
-    sample = simulate_imbalance(0.1)
-    figures = [
-        pr_curve_figure(LABELS, SCORES),
-        cutoff_and_threshold_figure(relevance, 6, LABELS, SCORES),
-        eleven_point_figure(relevance, 6),
-        area_rules_figure(judged, grades),
-        f1_figure(*sample, min_recall=0.8),
-        roc_pr_figure(*sample, title="t"),
-        cutoff_choice_figure(np.arange(1, 4), [0.5, 0.8, 0.9], [1.0, 0.7, 0.5], 0.9, 3),
-    ]
-    assert all(isinstance(f, Figure) for f in figures)
+RELEVANCE = [1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 0]  # the ranking of LABELS by trec_eval's rule
+
+
+def test_each_figure_carries_alt_text_from_its_own_numbers():
+    shown = pr_curve_figure(LABELS, SCORES)
+    assert isinstance(shown, ShownFigure) and isinstance(shown.figure, Figure)
+    assert shown.alt.endswith("starts at 1 and falls to 0.6667 after recall 0.1667, to 0.5556 "
+                              "after recall 0.6667 and to 0.5455 after recall 0.8333.")
+    assert "stays there" in pr_curve_figure([1, 1, 0], [0.9, 0.8, 0.1]).alt
+    assert "dashed" not in pr_curve_figure(LABELS, SCORES, interpolated=False).alt
+
+
+def test_cutoff_and_threshold_figure_names_the_point_of_the_broken_tie():
+    alt = cutoff_and_threshold_figure(RELEVANCE, 6, LABELS, SCORES).alt
+    assert "12 points" in alt and "11 points" in alt
+    assert "extra point at recall 0.3333, precision 0.5000, from broken ties" in alt
+    no_tie = cutoff_and_threshold_figure([1, 0, 1], 2, [1, 0, 1], [0.9, 0.5, 0.1]).alt
+    assert no_tie.endswith("They coincide.")
+
+
+def test_eleven_point_figure_lists_the_levels_where_the_rules_differ():
+    alt = eleven_point_figure(RELEVANCE, 6).alt
+    trec = eleven_point_precision(RELEVANCE, n_relevant=6)
+    exact = eleven_point_precision(RELEVANCE, n_relevant=6, recall_rule="exact")
+    differ = [f"recall {level:.1f}" for level, a, b in
+              zip(trec.recall_levels, trec.precision, exact.precision) if a != b]
+    assert differ == ["recall 0.2", "recall 0.7", "recall 0.9"]
+    assert all(level in alt for level in differ) and "recall 0.5" not in alt
+    assert "recall 0.2 (1 against 0.6667)" in alt
+
+
+def test_curve_shapes_are_the_shapes_they_are_named_after():
+    shapes = simulate_curve_shapes()
+    assert list(shapes) == ["bulging", "front-loaded", "sagging"]
+    negatives = {tuple(s.scores[s.labels == 0]) for s in shapes.values()}
+    assert len(negatives) == 1  # one set of negatives: only the positives differ
+
+    def precision_at(name, level):
+        curve = pr_curve_from_scores(*shapes[name])
+        return max(p for r, p in zip(curve.recall, curve.precision) if r >= level)
+
+    # front-loaded: perfect to recall 0.5, then a tail near the base rate 0.1
+    assert precision_at("front-loaded", 0.5) > 0.95 and precision_at("front-loaded", 0.7) < 0.2
+    # bulging stays high longer than sagging everywhere
+    assert all(precision_at("bulging", r) > precision_at("sagging", r) + 0.3
+               for r in (0.25, 0.5, 0.75))
+    with pytest.raises(ValueError, match="n_positive must be at least 2"):
+        simulate_curve_shapes(n_positive=1)
+
+
+def test_curve_shapes_figure_marks_each_best_f1():
+    shapes = simulate_curve_shapes()
+    alt = curve_shapes_figure(shapes).alt
+    for name, scored in shapes.items():
+        best = max_f1(*scored)
+        assert f"{name}: " in alt and f"best F1 {best.f1:.2f} at recall {best.recall:.2f}" in alt
+    with pytest.raises(ValueError, match="at least one named scored set"):
+        curve_shapes_figure({})

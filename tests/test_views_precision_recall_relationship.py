@@ -33,8 +33,8 @@ def test_frame_numbers_come_from_the_package_and_keep_the_identity():
 
 
 def test_figures_have_the_expected_axes():
-    assert [ax.get_xlabel() for ax in pr_curve_figure(RANKING, N_RELEVANT, k=3).axes] == ["recall R@k"]
-    assert against_k_figure(RANKING, N_RELEVANT).axes[1].get_xlabel() == "cutoff k"
+    assert [ax.get_xlabel() for ax in pr_curve_figure(RANKING, N_RELEVANT, k=3).figure.axes] == ["recall R@k"]
+    assert against_k_figure(RANKING, N_RELEVANT).figure.axes[1].get_xlabel() == "cutoff k"
     assert len(relationship_frame(RANKING, N_RELEVANT, 4).figure.axes) == 3
 
 
@@ -75,3 +75,11 @@ def test_static_face_is_deterministic():
 def test_text_face():
     text = repr(relationship_slider(RANKING, N_RELEVANT, k=7))
     assert text.startswith("Slider over k = 1..20; at k = 7: k = 7, |R_k| = 4, P@k = 0.5714")
+
+
+def test_figure_alt_texts_are_computed_from_the_ranking():
+    alt = against_k_figure(RANKING, N_RELEVANT).alt
+    assert "Precision starts at 1 and ends at 0.45" in alt
+    assert "The lines meet at k = 10, where both are 0.6." in alt
+    alt = pr_curve_figure(RANKING, N_RELEVANT).alt
+    assert "starts at recall 0.1 and precision 1" in alt and "recall 0.9 and precision 0.45." in alt

@@ -39,7 +39,7 @@ def test_source_examples():
 def test_a_ranking_shorter_than_r_is_padded_with_non_relevant_ranks():
     numbers = r_precision_numbers([1, 1], 5)
     assert numbers["P@|R|"] == numbers["R@|R|"] == numbers["R-precision"] == "0.4000"
-    figure = r_precision_figure([1, 1], 5)
+    figure = r_precision_figure([1, 1], 5).figure
     assert figure.axes[1].get_xlim()[1] == pytest.approx(5.6)
 
 
@@ -85,3 +85,8 @@ def test_static_face_holds_every_frame_and_no_network():
 
 def test_static_face_is_deterministic():
     assert r_precision_slider([1, 0, 1, 0]).static_html() == r_precision_slider([1, 0, 1, 0]).static_html()
+
+
+def test_figure_alt_text_gives_the_meeting_point():
+    alt = r_precision_figure(RANKING, 10).alt
+    assert "meet at k = 10, marked by a vertical line and a dot at 0.6" in alt

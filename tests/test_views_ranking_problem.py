@@ -86,4 +86,11 @@ def test_bad_input_fails_at_the_door():
     with pytest.raises(TypeError, match="no rank order"):
         notation_slider({"d1", "d2"}, JUDGEMENTS)
     with pytest.raises(ValueError, match="k must be a positive integer"):
-        notation_figure(RANKED, JUDGEMENTS, k=0)
+        notation_figure(RANKED, JUDGEMENTS, k=0).figure
+
+
+def test_figure_alt_text_names_the_boxes_and_the_top_k():
+    alt = notation_figure(RANKED, JUDGEMENTS, k=4).alt
+    assert alt.startswith("7 boxes in rank order: d3, d8, d6, d1, d5, d2 and d7;")
+    assert "never retrieved, in dashed boxes apart: d9." in alt
+    assert "|R_k| = 2, |R| = 5." in alt

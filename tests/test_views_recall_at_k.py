@@ -94,6 +94,15 @@ def test_hit_rate_and_recall():
 
 
 def test_figures_build():
-    assert recall_at_k_figure(RELEVANCE, 8).axes
-    assert recall_at_k_figure(RELEVANCE, 8, k=3, show_precision=False).axes
-    assert hit_rate_vs_recall_figure({"q": ([1, 0], 2)}, 2).axes
+    assert recall_at_k_figure(RELEVANCE, 8).figure.axes
+    assert recall_at_k_figure(RELEVANCE, 8, k=3, show_precision=False).figure.axes
+    assert hit_rate_vs_recall_figure({"q": ([1, 0], 2)}, 2).figure.axes
+
+
+def test_figure_alt_texts_are_computed_from_the_data():
+    alt = recall_at_k_figure(RELEVANCE, 8).alt
+    assert "recall climbs in steps of 1/8 from 0.125 to 0.75 and never falls" in alt
+    assert "precision moves between 0.5 and 1" in alt
+    assert "rises from 0.125 to 1 at k=8 and stays there." in alt
+    alt = hit_rate_vs_recall_figure({"q1": ([1, 0], 1), "q2": ([1, 0], 4)}, 2).alt
+    assert "Hit@2 is 1 and 1, R@2 is 1 and 0.25" in alt and "0.625 for recall" in alt

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rankmetrics_lite.evaluate import evaluate
 from rankmetrics_lite.measures import CATALOGUE, Measure
-from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_run
+from rankmetrics_lite.trec_io import read_trec_qrels, read_trec_qrels_columns, read_trec_run, read_trec_run_columns
 
 from trec_eval_programs import run_trec_eval
 
@@ -65,15 +65,18 @@ def agree_at_four_decimals(ours: float, printed: str) -> bool:
     return abs(abs(ours - float(printed)) - 5e-5) < 1e-9
 
 
-def compare_with_binary(binary: Path, release: str, qrels_file: Path, run_file: Path, level: int) -> Comparison:
-    """Read both files with the package's readers, evaluate, and compare with ``trec_eval -c -q``."""
+def compare_with_binary(binary: Path, release: str, qrels_file: Path, run_file: Path, level: int,
+                        columns: bool = False) -> Comparison:
+    """Read both files with the package's readers, evaluate, and compare with ``trec_eval -c -q``;
+    ``columns``: read and evaluate them as columns instead of dicts."""
     measures = comparable_measures()
     theirs = run_trec_eval(binary, qrels_file, run_file, "-c", f"-l{level}", *trec_eval_options(measures))
     qrels, run = read_trec_qrels(qrels_file), read_trec_run(run_file)
     names = [m.name for m in measures]
     kwargs = dict(relevance_level=level, trec_eval_version=release)
-    per_query = evaluate(run, qrels, names, per_query=True, **kwargs)
-    means = evaluate(run, qrels, names, **kwargs)
+    given = (read_trec_run_columns(run_file), read_trec_qrels_columns(qrels_file)) if columns else (run, qrels)
+    per_query = evaluate(*given, names, per_query=True, **kwargs)
+    means = evaluate(*given, names, **kwargs)
     return compare_tables(per_query, means, theirs, measures, expected_queries(release, qrels, run))
 
 

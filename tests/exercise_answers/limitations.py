@@ -18,21 +18,18 @@ def _winners_no_ties(x, y):  # the slip: a tie goes to Y
     return ["X" if sum(x[:k]) > sum(y[:k]) else "Y" for k in range(1, len(x) + 1)]
 
 
-def _ap_bounds(k, hits, n_relevant):
-    lowest = sum(j / (k - hits + j) for j in range(1, hits + 1))
-    return lowest / n_relevant, hits / n_relevant
+def _ranking_from_precisions(precisions):
+    counts = [0] + [round(k * p) for k, p in enumerate(precisions, start=1)]
+    return [after - before for before, after in zip(counts, counts[1:])]
 
 
-def _ap_bounds_over_hits(k, hits, n_relevant):  # the slip: divides by the hits, not |R|
-    if hits == 0:
-        return 0.0, 0.0
-    lowest = sum(j / (k - hits + j) for j in range(1, hits + 1))
-    return lowest / hits, 1.0
+def _ranking_from_rising_precision(precisions):  # the slip: "P@k went up" as "rank k is relevant"
+    before = [0.0] + list(precisions)
+    return [int(after > prev) for prev, after in zip(before, precisions)]
 
 
-def _ap_bounds_swapped(k, hits, n_relevant):  # the slip: (highest, lowest)
-    low, high = _ap_bounds(k, hits, n_relevant)
-    return high, low
+def _ranking_from_nonzero_precision(precisions):  # the slip: any P@k above 0 as relevant
+    return [int(p > 0) for p in precisions]
 
 
 ANSWERS = {
@@ -40,7 +37,8 @@ ANSWERS = {
     "limitations-winner-every-k": {"right": _winners,
                                    "wrong": [_winners_at_rank_only, _winners_no_ties,
                                              ["X", "X", "X", "tie", "Y"]]},
-    "limitations-ap-bounds": {"right": _ap_bounds,
-                              "wrong": [_ap_bounds_over_hits, _ap_bounds_swapped,
-                                        lambda k, h, n: h / k]},
+    "limitations-ranking-from-precisions": {
+        "right": _ranking_from_precisions,
+        "wrong": [_ranking_from_rising_precision, _ranking_from_nonzero_precision,
+                  lambda precisions: [1] * len(precisions)]},
 }

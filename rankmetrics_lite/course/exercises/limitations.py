@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import math
-from itertools import combinations
 
-from ...average_precision import average_precision
+from ...cutoff_metrics import precision_at_k
 from ..views.limitations import winner_at_k
 from .registry import ExerciseMistake, exercise, expect_callable, expect_number
 
@@ -18,19 +17,16 @@ _PAIRS = [
     ([1], [0]),
 ]
 
-# (k, hits, n_relevant): the chapter's case, |R| above the hits, none, all, one.
-_BOUND_CASES = [(10, 3, 3), (10, 3, 5), (5, 2, 2), (6, 0, 2), (4, 4, 6), (1, 1, 1), (7, 1, 4)]
-
-
-def _ap_bounds_by_enumeration(k: int, hits: int, n_relevant: int) -> tuple[float, float]:
-    """Lowest and highest AP@k over every placement of ``hits`` relevant items in k ranks."""
-    values = []
-    for ranks in combinations(range(k), hits):
-        relevance = [0] * k
-        for rank in ranks:
-            relevance[rank] = 1
-        values.append(average_precision(relevance, n_relevant=n_relevant, k=k))
-    return min(values), max(values)
+# Binary rankings whose P@k at every k the student turns back into the ranking:
+# the chapter's X and Y, all relevant, none relevant, a long one, a single item.
+_PROFILE_RANKINGS = [
+    [1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 1, 1, 1, 0, 0, 0, 0, 0],
+    [1, 1, 1],
+    [0, 0, 0, 0],
+    [0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 0, 0, 1, 1],
+    [1],
+]
 
 
 @exercise("limitations-same-p10")
@@ -65,21 +61,24 @@ def _winner_every_k(answer) -> None:
                 "is a 'tie'.")
 
 
-@exercise("limitations-ap-bounds")
-def _ap_bounds(answer) -> None:
-    expect_callable(answer, "ap_bounds")
-    for k, hits, n_relevant in _BOUND_CASES:
-        got = answer(k, hits, n_relevant)
-        want = _ap_bounds_by_enumeration(k, hits, n_relevant)
+@exercise("limitations-ranking-from-precisions")
+def _ranking_from_precisions(answer) -> None:
+    expect_callable(answer, "ranking_from_precisions")
+    for ranking in _PROFILE_RANKINGS:
+        profile = [precision_at_k(ranking, k) for k in range(1, len(ranking) + 1)]
+        got = answer(list(profile))
         try:
-            low, high = (float(v) for v in got)
+            got = [int(v) for v in got]
         except (TypeError, ValueError):
-            raise ExerciseMistake(f"for k={k}, hits={hits}, n_relevant={n_relevant} your "
-                                  f"function returned {got!r}, not a pair of numbers.") from None
-        if abs(low - want[0]) > 1e-9 or abs(high - want[1]) > 1e-9:
-            hint = ("return (lowest, highest), in that order. " if abs(low - want[1]) < 1e-9
-                    and abs(high - want[0]) < 1e-9 else "")
+            raise ExerciseMistake(f"for P@k values {_short(profile)} your function returned "
+                                  f"{got!r}, not a list of 0s and 1s.") from None
+        if got != ranking:
             raise ExerciseMistake(
-                f"for k={k}, hits={hits}, n_relevant={n_relevant} your function returned "
-                f"({low:.4f}, {high:.4f}). {hint}AP divides by |R| = n_relevant, and the "
-                "lowest AP puts the hits as late as possible.")
+                f"for P@k values {_short(profile)} your function returned {got}, not the "
+                f"ranking {ranking}. k times P@k counts the relevant items in the top k; the "
+                "item at rank k is relevant when that count grew at k (round the product, "
+                "since P@k is a float).")
+
+
+def _short(values: list[float]) -> str:
+    return "[" + ", ".join(f"{v:.4g}" for v in values) + "]"

@@ -1,12 +1,9 @@
-"""Checks of the exercises in the chapter "Precision-recall curves and Average Precision"."""
+"""Checks of the exercises in the chapter "Precision-recall curves and interpolation"."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from ...pr_curves import (average_precision_from_scores, interpolated_precision,
-                          pr_curve_from_cutoffs, pr_curve_from_scores)
-from .registry import ExerciseMistake, exercise, expect_callable, expect_number, same_number
+from ...pr_curves import eleven_point_precision, interpolated_precision, pr_curve_from_cutoffs
+from .registry import ExerciseMistake, exercise, expect_number, same_number
 
 _INTERPOLATION_RANKING = [1, 0, 0, 1, 0, 1, 1, 0]
 
@@ -21,62 +18,32 @@ def _interpolated_half(answer) -> None:
                   "the ranking.")
 
 
-def _recall_at_precision_reference(labels, scores, min_precision):
-    curve = pr_curve_from_scores(labels, scores)  # starts at (recall 0, precision 1)
-    return float(curve.recall[curve.precision >= min_precision - 1e-12].max())
+# Two rankings with the same best F1 (2/3, at k = 2 and k = 5) and different shapes: one finds
+# half its relevant items at once and the rest only at the end, the other finds them steadily.
+SHAPE_RANKINGS = {"front": [1, 1, 0, 0, 0, 0, 0, 0, 1, 1],
+                  "even": [1, 0, 1, 0, 1, 0, 0, 0, 0, 1]}
+SHAPE_N_RELEVANT = 4
 
 
-# (labels, scores, precision floor): precision that dips and recovers, so the best threshold
-# lies past the first one below the floor; ties across classes; scores not sorted; a floor
-# only the empty start meets.
-_RECALL_AT_PRECISION_CASES = [
-    ([1, 0, 0, 1, 1, 1], [6, 5, 4, 3, 2, 1], 0.6),
-    ([1, 0, 0, 1, 1, 1], [6, 5, 4, 3, 2, 1], 0.5),
-    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], 0.7),
-    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], 1.0),
-    ([0, 1, 1, 0, 1], [0.1, 0.7, 0.3, 0.9, 0.5], 0.6),
-    ([0, 1, 1], [0.9, 0.5, 0.1], 1.0),
-    ([1, 0, 1], [0.2, 0.2, 0.2], 0.5),
-]
-
-
-@exercise("pr-recall-at-precision")
-def _recall_at_precision(answer) -> None:
-    expect_callable(answer, "recall_at_precision")
-    for labels, scores, floor in _RECALL_AT_PRECISION_CASES:
-        want = _recall_at_precision_reference(labels, scores, floor)
-        got = answer(list(labels), list(scores), floor)
-        if not same_number(got, want):
-            raise ExerciseMistake(
-                f"for labels={labels}, scores={scores} and min_precision={floor} your function "
-                f"returned {got!r}. Try every distinct score as a threshold (tied items cross "
-                "together): precision can fall below the floor and rise above it again further "
-                "down, and the answer is the largest recall among all thresholds that meet it.")
-
-
-_STEP_AP_CASES = [
-    ([1, 0, 1, 1, 0, 1], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]),
-    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]),          # a tie across classes
-    ([1, 1, 1, 0] + [1, 1, 1, 0, 0, 0, 0, 0] + [1] + [0] * 7,
-     [3] * 4 + [2] * 8 + [1] * 8),                                  # three score levels
-    ([0, 1, 0, 0, 1], [5, 4, 3, 2, 1]),
-    ([1, 0, 1], [0.2, 0.2, 0.2]),                                   # one tie for all
-    ([0, 1, 1, 0], [0.1, 0.7, 0.3, 0.9]),                           # scores not sorted
-]
-
-
-@exercise("pr-step-ap")
-def _step_ap(answer) -> None:
-    expect_callable(answer, "step_average_precision")
-    for labels, scores in _STEP_AP_CASES:
-        want = average_precision_from_scores(labels, scores)
-        got = answer(list(labels), list(scores))
-        if not same_number(got, want):
-            tied = len(set(scores)) < len(scores)
-            hint = ("Tied items cross the threshold together: one step per distinct score, "
-                    "weighted by the precision after the whole group."
-                    if tied else
-                    "Weight each recall step by the precision at its end, and visit the scores "
-                    "from the highest down.")
-            raise ExerciseMistake(f"for labels={labels} and scores={scores} your function "
-                                  f"returned {got!r}. {hint}")
+@exercise("pr-curve-shape")
+def _curve_shape(answer) -> None:
+    if not isinstance(answer, dict) or set(answer) != set(SHAPE_RANKINGS):
+        raise ExerciseMistake('expected a dict with the keys "front" and "even", one 11-point '
+                              "average for each ranking.")
+    want = {name: eleven_point_precision(ranking, n_relevant=SHAPE_N_RELEVANT).average
+            for name, ranking in SHAPE_RANKINGS.items()}
+    if (same_number(answer["front"], want["even"], 5e-4)
+            and same_number(answer["even"], want["front"], 5e-4)):
+        raise ExerciseMistake("the two values are swapped: which ranking finds half its relevant "
+                              "items at once?")
+    for name, ranking in SHAPE_RANKINGS.items():
+        want_here = eleven_point_precision(ranking, n_relevant=SHAPE_N_RELEVANT).average
+        exact = eleven_point_precision(ranking, n_relevant=SHAPE_N_RELEVANT,
+                                       recall_rule="exact").average
+        hint = (f'the value for "{name}" follows the textbook rule (recall at least the level); '
+                "use the package's default, trec_eval 10.0's rounding of the levels."
+                if same_number(answer[name], exact, 5e-4) and abs(exact - want_here) > 5e-4 else
+                f'the value for "{name}" is not its 11-point average: read the interpolated '
+                "precision at the eleven levels 0.0, 0.1, ..., 1.0 and take their mean, with "
+                "|R| = 4.")
+        expect_number(answer[name], want_here, hint)

@@ -20,6 +20,8 @@ from ..._checks import as_binary_relevance, check_k
 from ...cutoff_metrics import precision_at_k, precision_recall_at_all_k
 from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 # One colour per ranking, in the order the rankings are given.
 _LINE_COLOURS = (RELEVANT, SECOND)
@@ -51,7 +53,7 @@ def relevant_seen(relevance) -> np.ndarray:
     return precision_recall_at_all_k(relevance, n_relevant=n_relevant)["hits"]
 
 
-def two_rankings_figure(rankings: Mapping, k: int | None = None) -> Figure:
+def _draw_two_rankings_figure(rankings: Mapping, k: int | None = None) -> Figure:
     """One rank strip per ranking above the count of relevant items seen after k results."""
     checked = _check_rankings(rankings)
     n = next(iter(checked.values())).size
@@ -91,7 +93,7 @@ def reading_frame(rankings: Mapping, k: int) -> Frame:
                      for name in checked)
     alt = (f"Two rank strips above two step lines of relevant results seen "
            f"against k; the first {k} results are shaded: {seen}.")
-    return Frame(numbers, two_rankings_figure(checked, k), alt)
+    return Frame(numbers, _draw_two_rankings_figure(checked, k), alt)
 
 
 def reading_slider(rankings: Mapping, k: int = 1) -> Slider:
@@ -100,3 +102,18 @@ def reading_slider(rankings: Mapping, k: int = 1) -> Slider:
     n = next(iter(checked.values())).size
     return Slider(lambda value: reading_frame(checked, value), range(1, n + 1),
                   label="k", value=k)
+
+
+def two_rankings_figure(rankings: Mapping, k: int | None = None) -> ShownFigure:
+    """:func:`_draw_two_rankings_figure`, shown with an alt text computed from the rankings."""
+    figure = _draw_two_rankings_figure(rankings, k)
+    checked = _check_rankings(rankings)
+    parts = []
+    for name, relevance in checked.items():
+        ranks = relevant_ranks(relevance)
+        parts.append(f"ranking {name} has its relevant results at ranks {listing(ranks)}"
+                     + (f" and has seen all {len(ranks)} at k={ranks[-1]}" if ranks else ""))
+    n = next(iter(checked.values())).size
+    alt = (f"{len(checked)} strips of {n} ranks, relevant ones green, above step lines of the "
+           f"relevant results seen against k: {'; '.join(parts)}.")
+    return show_figure(figure, alt=alt)

@@ -27,6 +27,7 @@ from matplotlib.figure import Figure
 
 from ..._checks import as_binary_relevance, check_k
 from ...cutoff_metrics import hit_rate_at_k, precision_at_k, recall_at_k
+from ..figures import ShownFigure
 from ..slider import Frame, Slider
 from ..retrievers import chunk_hits, new_document_hits
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
@@ -228,7 +229,7 @@ def query_slider(entries: Sequence[tuple], k: int = 3, value: int = 1) -> Slider
 
 
 def paired_differences_figure(a: dict, b: dict, measure: str,
-                              names: tuple[str, str] = ("A", "B")) -> Figure:
+                              names: tuple[str, str] = ("A", "B")) -> ShownFigure:
     """Per-query difference b − a, sorted; the mean difference as a line."""
     if set(a) != set(b) or not a:
         raise ValueError("a and b must score the same, non-empty set of query ids")
@@ -251,4 +252,42 @@ def paired_differences_figure(a: dict, b: dict, measure: str,
     ax.set_title(f"{names[1]} better on {wins}, worse on {losses}, tied on "
                  f"{diff.size - wins - losses} queries", fontsize=9)
     figure.tight_layout()
-    return figure
+    alt = (f"Bars of the per-query difference in {measure}, {names[1]} minus {names[0]}, sorted "
+           f"from the largest gain to the largest loss: {wins} queries gain, {losses} lose and "
+           f"{diff.size - wins - losses} are tied at zero; a dashed line marks the mean "
+           f"difference, {diff.mean():+.4f}.")
+    return ShownFigure(figure, alt)
+
+
+# ----------------------------------------------------------- choosing k --
+
+
+def cutoff_choice_figure(ks, mean_recall, mean_precision, target: float,
+                         chosen_k: int) -> ShownFigure:
+    """Mean R@k and P@k against k, the recall target and the smallest k reaching it."""
+    ks, mean_recall, mean_precision = (np.asarray(x, dtype=float)
+                                       for x in (ks, mean_recall, mean_precision))
+    if not ks.size == mean_recall.size == mean_precision.size:
+        raise ValueError(f"ks, mean_recall and mean_precision must hold one value per cutoff each; "
+                         f"got {ks.size}, {mean_recall.size} and {mean_precision.size}")
+    if chosen_k not in ks:
+        raise ValueError(f"chosen_k must be one of ks ({ks.min():g}..{ks.max():g}), got {chosen_k}")
+    figure = Figure(figsize=(6.4, 3.6))
+    ax = figure.subplots()
+    ax.plot(ks, mean_recall, marker=".", color=SECOND, label="mean R@k")
+    ax.plot(ks, mean_precision, marker=".", color=RELEVANT, label="mean P@k")
+    ax.axhline(target, color=NOT_RELEVANT, linestyle="--", linewidth=1,
+               label=f"recall target {target:g}")
+    ax.axvline(chosen_k, color=CURRENT, linewidth=1, label=f"smallest k reaching it: {chosen_k}")
+    ax.set(xlabel="cutoff k (chunks given to the model)", ylabel="mean over questions",
+           ylim=(-0.02, 1.05))
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    ax.legend(loc="center right", fontsize=8, frameon=False)
+    ax.set_title("Choosing k on development questions", fontsize=10)
+    at = int(np.flatnonzero(ks == chosen_k)[0])
+    alt = (f"Mean R@k rising and mean P@k falling against k from {ks[0]:g} to {ks[-1]:g}; a "
+           f"dashed line marks the recall target {target:g} and a red vertical line k = "
+           f"{chosen_k}, where mean R@k is {mean_recall[at]:.4f} and mean P@k "
+           f"{mean_precision[at]:.4f}.")
+    return ShownFigure(figure, alt)

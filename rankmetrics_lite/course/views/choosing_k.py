@@ -29,6 +29,8 @@ from ..._checks import as_binary_relevance, check_k
 from ...cutoff_metrics import hit_rate_at_k, precision_recall_at_all_k
 from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 Query = tuple  # (relevance in rank order, n_relevant)
 
@@ -147,12 +149,16 @@ def k_for_share_of_queries(queries: Sequence[Query], target: float, share: float
     return int(reached[0]) + 1 if reached.size else None
 
 
-def cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
-                         page_size: int | None = None) -> Figure:
-    """Mean P@k, mean R@k and mean hit rate@k over the queries, for k = 1..max_k.
+def mean_cutoff_curves(queries: Sequence[Query], max_k: int = 20) -> dict[str, np.ndarray]:
+    """Mean hit rate@k, P@k and R@k over the queries, for k = 1..max_k.
 
-    Each value comes from the package (``precision_recall_at_all_k`` and
-    ``hit_rate_at_k``); ``page_size`` marks the cutoff a results page shows.
+    A ranking shorter than ``max_k`` is padded with non-relevant items (P@k
+    divides by k). Each value comes from the package (``precision_recall_at_all_k``,
+    ``hit_rate_at_k``, :func:`recall_at_each_k`).
+
+    >>> curves = mean_cutoff_curves([([1, 0], 1), ([0, 1], 2)], max_k=2)
+    >>> {name: values.tolist() for name, values in curves.items()}
+    {'hit rate': [0.5, 1.0], 'precision': [0.5, 0.5], 'recall': [0.5, 0.75]}
     """
     max_k = check_k(max_k, "max_k")
     rankings = [as_binary_relevance(relevance) for relevance, _ in queries]
@@ -164,9 +170,22 @@ def cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
         padded[:min(max_k, ranking.size)] = ranking[:max_k]
         precision += precision_recall_at_all_k(padded, n_relevant=n_relevant)["precision"]
         hit_rate += [hit_rate_at_k(padded, int(k)) for k in ks]
-    precision /= len(rankings)
-    hit_rate /= len(rankings)
-    recall = recall_at_each_k(queries, max_k).mean(axis=0)
+    return {"hit rate": hit_rate / len(rankings), "precision": precision / len(rankings),
+            "recall": recall_at_each_k(queries, max_k).mean(axis=0)}
+
+
+def _draw_cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
+                         page_size: int | None = None) -> Figure:
+    """Mean P@k, mean R@k and mean hit rate@k over the queries, for k = 1..max_k.
+
+    Each value comes from the package (``precision_recall_at_all_k`` and
+    ``hit_rate_at_k``); ``page_size`` marks the cutoff a results page shows.
+    """
+    max_k = check_k(max_k, "max_k")
+    ks = np.arange(1, max_k + 1)
+    curves = mean_cutoff_curves(queries, max_k)
+    hit_rate, precision, recall = curves["hit rate"], curves["precision"], curves["recall"]
+    n_queries = len(queries)
     figure = Figure(figsize=(6.4, 3.6))
     ax = figure.subplots()
     ax.plot(ks, hit_rate, marker=".", color=SECOND, label="mean hit rate@k")
@@ -180,12 +199,12 @@ def cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
     ax.set(xlabel="cutoff k", ylabel="mean over queries", ylim=(0, 1.02),
            xticks=ks[::2] if max_k > 12 else ks)
     ax.legend(loc="lower right", fontsize=8, frameon=False)
-    ax.set_title(f"Three measures at every cutoff, mean over {len(rankings)} queries",
+    ax.set_title(f"Three measures at every cutoff, mean over {n_queries} queries",
                  fontsize=10)
     return figure
 
 
-def recall_target_figure(queries: Sequence[Query], target: float, share: float = 0.9,
+def _draw_recall_target_figure(queries: Sequence[Query], target: float, share: float = 0.9,
                          depth: int | None = None) -> Figure:
     """Mean R@k and the share of queries at the target, against k, with both answers marked."""
     recall = recall_at_each_k(queries, depth)
@@ -236,7 +255,7 @@ def recall_target_frame(queries: Sequence[Query], target_percent: int, share: fl
            f"of queries with R@k at least {target:.2f} (blue, a step line), with the target "
            f"as a dashed line; the mean reaches it at k = {_shown(k_mean)}, "
            f"{share:.0%} of the queries at k = {_shown(k_share)}.")
-    return Frame(numbers, recall_target_figure(queries, target, share, depth), alt)
+    return Frame(numbers, _draw_recall_target_figure(queries, target, share, depth), alt)
 
 
 def recall_target_slider(queries: Sequence[Query], targets_percent: Sequence[int],
@@ -248,3 +267,34 @@ def recall_target_slider(queries: Sequence[Query], targets_percent: Sequence[int
         raise ValueError("targets_percent must lie between 1 and 100")
     return Slider(lambda value: recall_target_frame(queries, value, share, depth),
                   targets_percent, label="recall target (%)", value=target_percent)
+
+
+def cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
+                         page_size: int | None = None) -> ShownFigure:
+    """:func:`_draw_cutoff_curves_figure`, shown with an alt text computed from the curves."""
+    figure = _draw_cutoff_curves_figure(queries, max_k, page_size)
+    curves = mean_cutoff_curves(queries, max_k)
+    ends = {name: f"from {values[0]:.2f} to {values[-1]:.2f}" for name, values in curves.items()}
+    alt = (f"Three lines over k from 1 to {max_k}, means over {len(queries)} queries: hit rate@k "
+           f"rises {ends['hit rate']}, P@k goes {ends['precision']}, R@k rises {ends['recall']}")
+    if page_size is not None:
+        alt += f"; a dashed vertical line at k = {page_size} marks one page of results"
+    return show_figure(figure, alt=alt + ".")
+
+
+def recall_target_figure(queries: Sequence[Query], target: float, share: float = 0.9,
+                         depth: int | None = None) -> ShownFigure:
+    """:func:`_draw_recall_target_figure`, shown with an alt text computed from the queries."""
+    figure = _draw_recall_target_figure(queries, target, share, depth)
+    last = recall_at_each_k(queries, depth).shape[1]
+    k_mean = k_for_mean_recall(queries, target, depth)
+    k_share = k_for_share_of_queries(queries, target, share, depth)
+    alt = (f"{len(queries)} grey recall curves rising with k from 1 to {last}; their green mean "
+           f"{_crossing(k_mean, f'crosses a dashed target line at {target:.2f}')}; a blue step "
+           f"line for the share of queries at the target "
+           f"{_crossing(k_share, f'reaches {share:.2f}')}.")
+    return show_figure(figure, alt=alt)
+
+
+def _crossing(k: int | None, what: str) -> str:
+    return f"{what} at k = {k}" if k is not None else f"never {what.split(' ', 1)[0].rstrip('es')}es it"

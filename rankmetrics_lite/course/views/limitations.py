@@ -22,6 +22,8 @@ from ...dcg import ndcg_at_k
 from ..slider import Frame, Slider
 from ...reciprocal_rank import reciprocal_rank
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 
 def single_item_scores(rank: int, k: int = 10, depth: int | None = None) -> dict[str, float]:
@@ -48,7 +50,7 @@ def single_item_scores(rank: int, k: int = 10, depth: int | None = None) -> dict
     }
 
 
-def rank_value_figure(k: int = 10, last_rank: int = 15) -> Figure:
+def _draw_rank_value_figure(k: int = 10, last_rank: int = 15) -> Figure:
     """Score of a single relevant item placed at rank 1..last_rank, for three measures.
 
     P@k is flat inside the top k (position blind); nDCG@k and RR@k fall with
@@ -98,7 +100,7 @@ def _two_rankings(x, y) -> tuple[np.ndarray, np.ndarray]:
     return x, y
 
 
-def two_systems_figure(x, y, k: int | None = None,
+def _draw_two_systems_figure(x, y, k: int | None = None,
                        names: tuple[str, str] = ("X", "Y")) -> Figure:
     """Both rankings as strips above their P@k curves against k; the cutoff k marked."""
     x, y = _two_rankings(x, y)
@@ -135,7 +137,7 @@ def k_winner_frame(x, y, k: int, names: tuple[str, str] = ("X", "Y")) -> Frame:
     verdict = "the two systems tie" if winner == "tie" else f"{winner} has the higher P@k"
     alt = (f"Two rankings of {x.size} items shown as strips above their P@k curves against k; "
            f"the cutoff k = {k} is marked, where {verdict}.")
-    return Frame(numbers, two_systems_figure(x, y, k, names), alt)
+    return Frame(numbers, _draw_two_systems_figure(x, y, k, names), alt)
 
 
 def k_winner_slider(x, y, k: int = 1, names: tuple[str, str] = ("X", "Y")) -> Slider:
@@ -143,3 +145,33 @@ def k_winner_slider(x, y, k: int = 1, names: tuple[str, str] = ("X", "Y")) -> Sl
     x, y = _two_rankings(x, y)
     return Slider(lambda value: k_winner_frame(x, y, value, names),
                   range(1, x.size + 1), label="k", value=k)
+
+
+def rank_value_figure(k: int = 10, last_rank: int = 15) -> ShownFigure:
+    """:func:`_draw_rank_value_figure`, shown with an alt text computed from the scores."""
+    figure = _draw_rank_value_figure(k, last_rank)
+    at_k = single_item_scores(k, k=k, depth=max(k, last_rank))
+    alt = (f"Score of a query's only relevant item placed at ranks 1 to {last_rank}. P@{k} is a "
+           f"flat line at {number(1 / k)} for ranks 1 to {k}; nDCG@{k} falls from 1 to "
+           f"{number(at_k[f'nDCG@{k}'])} and RR@{k} from 1 to {number(at_k[f'RR@{k}'])} over the "
+           f"same ranks; all three drop to 0 after the cutoff at {k}.")
+    return show_figure(figure, alt=alt)
+
+
+def two_systems_figure(x, y, k: int | None = None,
+                       names: tuple[str, str] = ("X", "Y")) -> ShownFigure:
+    """:func:`_draw_two_systems_figure`, shown with an alt text computed from the rankings."""
+    figure = _draw_two_systems_figure(x, y, k, names)
+    x, y = _two_rankings(x, y)
+    ks = range(1, x.size + 1)
+    parts = []
+    for name, ranking in zip(names, (x, y)):
+        p = [precision_at_k(ranking, i) for i in ks]
+        best = int(np.argmax(p))
+        parts.append(f"{name}'s curve starts at {number(p[0])}, peaks at {number(p[best])} at "
+                     f"k={best + 1} and ends at {number(p[-1])}")
+    meet = [i for i in ks if winner_at_k(x, y, i, names) == "tie"]
+    alt = (f"Rankings {names[0]} and {names[1]} as strips of {x.size} ranks above their P@k curves. "
+           f"{'; '.join(parts)}. "
+           + (f"The curves meet at k = {listing(meet)}." if meet else "The curves never meet."))
+    return show_figure(figure, alt=alt)

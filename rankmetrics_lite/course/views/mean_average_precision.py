@@ -18,6 +18,8 @@ from ...average_precision import average_precision, gmap
 from ...cutoff_metrics import precision_at_k
 from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 # The three denominators of AP@k, in the package's names, with a short label.
 NORMALISATIONS = {
@@ -41,7 +43,7 @@ def precision_at_relevant_ranks(relevance) -> tuple[np.ndarray, np.ndarray]:
     return ranks, np.array([precision_at_k(relevance, int(i)) for i in ranks])
 
 
-def ap_terms_figure(relevance, n_relevant: int) -> Figure:
+def _draw_ap_terms_figure(relevance, n_relevant: int) -> Figure:
     """One bar per relevant item: P@i where it was found, 0 if it never was.
 
     AP is the mean height of the |R| bars (solid line); the mean over the
@@ -80,7 +82,7 @@ def ap_terms_figure(relevance, n_relevant: int) -> Figure:
     return figure
 
 
-def map_gmap_figure(ap_a, ap_b, names: tuple[str, str] = ("A", "B")) -> Figure:
+def _draw_map_gmap_figure(ap_a, ap_b, names: tuple[str, str] = ("A", "B")) -> Figure:
     """Per-query AP of two systems on a log scale, with each one's MAP and GMAP.
 
     On a log axis the geometric mean sits at the arithmetic mean of the bar
@@ -159,3 +161,34 @@ def ap_at_k_slider(relevance, n_relevant: int, k: int = 1) -> Slider:
     n_rel = check_n_relevant(n_relevant, relevance, "average precision")
     return Slider(lambda value: ap_at_k_frame(relevance, n_rel, value),
                   range(1, relevance.size + 1), label="k", value=k)
+
+
+def ap_terms_figure(relevance, n_relevant: int) -> ShownFigure:
+    """:func:`_draw_ap_terms_figure`, shown with an alt text computed from the ranking."""
+    figure = _draw_ap_terms_figure(relevance, n_relevant)
+    ranks, precisions = precision_at_relevant_ranks(relevance)
+    n_missed = n_relevant - ranks.size
+    bars = [f"{p:.3f} (found at rank {r})" for r, p in zip(ranks, precisions)]
+    if n_missed:
+        bars.append(f"0 for the {n_missed} never found" if n_missed > 1 else "0 for the one never found")
+    ap = average_precision(relevance, n_relevant=n_relevant)
+    alt = (f"{n_relevant} bars, one per relevant item: {listing(bars)}. A solid line marks their "
+           f"mean, AP = {ap:.4f}")
+    if ranks.size:
+        found_only = average_precision(relevance, n_relevant=n_relevant,
+                                       normalisation="retrieved_relevant")
+        alt += f"; a dashed line at {found_only:.4f} marks the mean of the {ranks.size} found only"
+    return show_figure(figure, alt=alt + ".")
+
+
+def map_gmap_figure(ap_a, ap_b, names: tuple[str, str] = ("A", "B")) -> ShownFigure:
+    """:func:`_draw_map_gmap_figure`, shown with an alt text computed from the values."""
+    figure = _draw_map_gmap_figure(ap_a, ap_b, names)
+    parts, lines = [], []
+    for name, values in zip(names, (ap_a, ap_b)):
+        parts.append(f"{name} {listing(number(v, 4) for v in values)}")
+        lines.append(f"{name} MAP {np.mean(values):.4f}, GMAP {gmap(list(values)):.4f}")
+    alt = (f"Bars of AP per query, q1 to q{len(ap_a)}, for systems {names[0]} and {names[1]} on a "
+           f"log scale: {'; '.join(parts)}. Dashed lines mark each system's GMAP; the legend "
+           f"gives {'; '.join(lines)}.")
+    return show_figure(figure, alt=alt)

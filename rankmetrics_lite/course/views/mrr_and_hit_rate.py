@@ -18,6 +18,8 @@ from ...cutoff_metrics import hit_rate_at_k
 from ..slider import Frame, Slider
 from ...reciprocal_rank import reciprocal_rank
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 DEFAULT_CUTOFFS = (1, 5, 10)
 
@@ -42,7 +44,7 @@ def reciprocal_rank_curve(depth: int) -> tuple[np.ndarray, np.ndarray]:
                             for r in ranks])
 
 
-def rr_scale_figure(max_rank: int = 1000,
+def _draw_rr_scale_figure(max_rank: int = 1000,
                     moves: tuple[tuple[int, int], ...] = ((1, 2), (2, 3), (100, 1000))) -> Figure:
     """RR against the rank of the first relevant item (log axis), with the cost of some moves.
 
@@ -113,3 +115,14 @@ def first_relevant_slider(depth: int = 20, cutoffs: tuple[int, ...] = DEFAULT_CU
     depth = check_k(depth, "depth")
     return Slider(lambda value: first_relevant_frame(value, depth, cutoffs),
                   range(1, depth + 1), label="r", value=rank)
+
+
+def rr_scale_figure(max_rank: int = 1000,
+                    moves: tuple[tuple[int, int], ...] = ((1, 2), (2, 3), (100, 1000))) -> ShownFigure:
+    """:func:`_draw_rr_scale_figure`, shown with an alt text computed from the moves."""
+    figure = _draw_rr_scale_figure(max_rank, moves)
+    costs = listing(f"from rank {a} to {b} costs {1 / a - 1 / b:.3f}" for a, b in moves)
+    alt = (f"Reciprocal rank against the rank of the first relevant item on a log axis from 1 to "
+           f"{max_rank}: 1 at rank 1, 0.5 at rank 2, {1 / max_rank:.3g} at rank {max_rank}. "
+           f"Highlighted segments show what some moves cost: {costs}.")
+    return show_figure(figure, alt=alt)

@@ -17,6 +17,8 @@ from ..._checks import as_gains, check_k
 from ...dcg import dcg_at_k, ndcg_at_k
 from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 GAINS = ("linear", "exponential")
 _GAIN_COLOURS = {"linear": RELEVANT, "exponential": SECOND}
@@ -73,7 +75,7 @@ def jarvelin_kekalainen_discounts(depth: int, base: float = 2.0) -> np.ndarray:
     return np.where(ranks < base, 1.0, 1.0 / np.log(np.maximum(ranks, base)) * np.log(base))
 
 
-def discount_figure(depth: int = 20) -> Figure:
+def _draw_discount_figure(depth: int = 20) -> Figure:
     """The weight of each rank under the log2(i + 1) discount, J&K's b = 2, and 1/i."""
     ranks = np.arange(1, check_k(depth, "depth") + 1)
     figure = Figure(figsize=(6.4, 3.6))
@@ -104,7 +106,7 @@ def ndcg_curves(grades, judged_grades) -> tuple[np.ndarray, dict[str, np.ndarray
     return ks, curves
 
 
-def ndcg_figure(grades, judged_grades, k: int | None = None) -> Figure:
+def _draw_ndcg_figure(grades, judged_grades, k: int | None = None) -> Figure:
     """The ranking's grades, the ideal ranking's grades, and nDCG@k under both gains."""
     grades = as_gains(grades)
     ideal = _ideal(judged_grades)[:grades.size]
@@ -143,7 +145,7 @@ def ndcg_frame(grades, judged_grades, k: int) -> Frame:
     alt = (f"Grades of the ranking and of the ideal ranking above two lines of nDCG@k "
            f"against k, one per gain; the cutoff k = {k} is marked, where the top {k} "
            f"grades are {shown}.")
-    return Frame(numbers, ndcg_figure(grades, judged_grades, k), alt)
+    return Frame(numbers, _draw_ndcg_figure(grades, judged_grades, k), alt)
 
 
 def ndcg_slider(grades, judged_grades, k: int = 1) -> Slider:
@@ -152,3 +154,34 @@ def ndcg_slider(grades, judged_grades, k: int = 1) -> Slider:
     ndcg_at_k(grades, None, judged_grades=judged_grades)  # refuse impossible judgements at the door
     return Slider(lambda value: ndcg_frame(grades, judged_grades, value),
                   range(1, grades.size + 1), label="k", value=k)
+
+
+def discount_figure(depth: int = 20) -> ShownFigure:
+    """:func:`_draw_discount_figure`, shown with an alt text computed from the discounts."""
+    figure = _draw_discount_figure(depth)
+    log_last = rank_discounts(depth)[-1]
+    jk_last = jarvelin_kekalainen_discounts(depth)[-1]
+    alt = (f"Three curves of the weight of a gain against rank, ranks 1 to {depth}. The "
+           f"log2(i+1) discount falls from 1 to {log_last:.2f}; the Jarvelin-Kekalainen discount "
+           f"with b=2 stays at 1 for ranks 1 and 2 and then falls to {jk_last:.2f}; the 1/i "
+           f"weight of reciprocal rank falls fastest, to {1 / depth:.2f}.")
+    return show_figure(figure, alt=alt)
+
+
+def ndcg_figure(grades, judged_grades, k: int | None = None) -> ShownFigure:
+    """:func:`_draw_ndcg_figure`, shown with an alt text computed from the grades."""
+    figure = _draw_ndcg_figure(grades, judged_grades, k)
+    ks, curves = ndcg_curves(grades, judged_grades)
+    linear, exponential = curves["linear"], curves["exponential"]
+    shown = as_gains(grades)
+    ideal = _ideal(judged_grades)[:shown.size]
+    peak = int(np.argmax(linear))
+    alt = (f"Two strips of grades, the ranking [{', '.join(number(g) for g in shown)}] and the "
+           f"ideal ranking [{', '.join(number(g) for g in ideal)}], above two lines of nDCG@k "
+           f"for k = 1 to {ks[-1]}. The linear-gain line starts at {linear[0]:.2f}, peaks at "
+           f"{linear[peak]:.2f} at k = {peak + 1} and ends at {linear[-1]:.2f}; the "
+           f"exponential-gain line "
+           + ("runs at or below it throughout" if np.all(exponential <= linear + 1e-12)
+              else f"starts at {exponential[0]:.2f} and ends at {exponential[-1]:.2f}")
+           + (f". The cutoff k = {k} is marked." if k is not None else "."))
+    return show_figure(figure, alt=alt)

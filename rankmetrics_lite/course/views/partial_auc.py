@@ -19,6 +19,8 @@ from ..slider import Frame, Slider
 from ...roc import labels_and_scores, partial_auc, roc_auc, roc_curve_points
 from .pr_curves_and_ap import ScoredSet
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 # The right ends of the FPR range the slider offers: 0.05, 0.10, ..., 1.00.
 DEFAULT_MAX_FPRS = tuple(round(0.05 * i, 2) for i in range(1, 21))
@@ -71,7 +73,7 @@ def _tidy(ax, title: str = "") -> None:
         ax.set_title(title, fontsize=10)
 
 
-def roc_figure(labels, scores, title: str = "ROC curve") -> Figure:
+def _draw_roc_figure(labels, scores, title: str = "ROC curve") -> Figure:
     """One ROC curve, its points marked, above the chance diagonal."""
     curve = roc_curve_points(labels, scores)
     figure = Figure(figsize=(6.4, 3.6))
@@ -85,7 +87,7 @@ def roc_figure(labels, scores, title: str = "ROC curve") -> Figure:
     return figure
 
 
-def pair_matrix_figure(labels, scores) -> Figure:
+def _draw_pair_matrix_figure(labels, scores) -> Figure:
     """Every (positive, negative) pair as a cell: won, tied or lost by the positive."""
     labels, scores = labels_and_scores(labels, scores)
     positives = np.sort(scores[labels == 1])[::-1]
@@ -125,7 +127,7 @@ def _check_systems(systems: Mapping[str, tuple]) -> dict[str, tuple[np.ndarray, 
     return {str(name): labels_and_scores(*pair) for name, pair in systems.items()}
 
 
-def partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None = None,
+def _draw_partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None = None,
                        min_fpr: float = 0.0) -> Figure:
     """ROC curves of up to three systems; with ``max_fpr``, the pAUC range shaded under each.
 
@@ -188,7 +190,7 @@ def partial_auc_frame(systems: Mapping[str, tuple], max_fpr: float) -> Frame:
     alt = (f"ROC curves of {', '.join(checked)} with the area under each between false "
            f"positive rate 0 and {max_fpr:.2f} shaded and a red line at {max_fpr:.2f}. "
            f"Partial AUC: {'; '.join(described)}.")
-    return Frame(numbers, partial_auc_figure(systems, max_fpr), alt)
+    return Frame(numbers, _draw_partial_auc_figure(systems, max_fpr), alt)
 
 
 def partial_auc_slider(systems: Mapping[str, tuple],
@@ -198,3 +200,66 @@ def partial_auc_slider(systems: Mapping[str, tuple],
     _check_systems(systems)
     return Slider(lambda bound: partial_auc_frame(systems, bound), list(max_fprs),
                   label="max FPR", value=value)
+
+
+def roc_figure(labels, scores, title: str = "ROC curve") -> ShownFigure:
+    """:func:`_draw_roc_figure`, shown with an alt text computed from the scores."""
+    figure = _draw_roc_figure(labels, scores, title)
+    labels, scores = labels_and_scores(labels, scores)
+    shared = sorted(set(scores[labels == 1]) & set(scores[labels == 0]), reverse=True)
+    alt = (f"A staircase ROC curve from (0, 0) to (1, 1) above the dashed diagonal: up at each of "
+           f"the {int(labels.sum())} positives, right at each of the {int((labels == 0).sum())} "
+           f"negatives"
+           + (f", a diagonal step where positives and negatives share the score "
+              f"{listing(number(s) for s in shared)}" if shared else "")
+           + f". AUC {roc_auc(labels, scores):.4f}.")
+    return show_figure(figure, alt=alt)
+
+
+def pair_matrix_figure(labels, scores) -> ShownFigure:
+    """:func:`_draw_pair_matrix_figure`, shown with an alt text computed from the pairs."""
+    figure = _draw_pair_matrix_figure(labels, scores)
+    labels, scores = labels_and_scores(labels, scores)
+    outcome = np.sign(scores[labels == 1][:, None] - scores[labels == 0][None, :])
+    alt = (f"A grid with one row per positive ({outcome.shape[0]}) and one column per negative "
+           f"({outcome.shape[1]}), both in descending score: {int((outcome > 0).sum())} cells "
+           f"marked won in green, {int((outcome == 0).sum())} marked tie in orange and "
+           f"{int((outcome < 0).sum())} marked lost in grey.")
+    return show_figure(figure, alt=alt)
+
+
+def partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None = None,
+                       min_fpr: float = 0.0) -> ShownFigure:
+    """:func:`_draw_partial_auc_figure`, shown with an alt text computed from the systems."""
+    figure = _draw_partial_auc_figure(systems, max_fpr, min_fpr)
+    parts, curves = [], {}
+    for name, (labels, scores) in _check_systems(systems).items():
+        curve = curves[name] = roc_curve_points(labels, scores)
+        part = (f"{name}, AUC {roc_auc(labels, scores):.4f}, true positive rate "
+                f"{number(curve.tpr[curve.fpr == 0].max())} at false positive rate 0")
+        if max_fpr is not None:
+            value = partial_auc(labels, scores, max_fpr=max_fpr, min_fpr=min_fpr)
+            part += f", pAUC {value:.4f}"
+        parts.append(part)
+    alt = f"ROC curves of {len(parts)} system(s) above the dashed chance diagonal: {'; '.join(parts)}."
+    if len(curves) == 2:
+        alt += _first_overtaking(*curves.items())
+    if max_fpr is not None:
+        alt += (f" The area between false positive rates {number(min_fpr)} and {number(max_fpr)} "
+                "is shaded under each curve and enlarged in a second panel.")
+    return show_figure(figure, alt=alt)
+
+
+def _first_overtaking(first, second) -> str:
+    """Where the curve that starts lower first rises above the other (on their corners)."""
+    (name_a, a), (name_b, b) = first, second
+    grid = np.unique(np.concatenate([a.fpr, b.fpr]))
+    gap = np.interp(grid, b.fpr, b.tpr) - np.interp(grid, a.fpr, a.tpr)
+    signs = np.sign(gap[gap != 0])
+    if signs.size == 0 or np.all(signs == signs[0]):
+        return ""
+    if signs[0] < 0:
+        lower, upper, above = name_b, name_a, gap > 0
+    else:
+        lower, upper, above = name_a, name_b, gap < 0
+    return f" {lower} rises above {upper} at false positive rate {number(grid[np.argmax(above)])}."

@@ -1,14 +1,12 @@
-"""What the chapter on precision-recall curves shows: curves, areas and two sliders.
+"""What the chapter on precision-recall curves shows: curves, their shapes, one slider.
 
-Every number comes from :mod:`rankmetrics_lite.pr_curves` and
-:mod:`rankmetrics_lite.roc`; this module only draws them. The two sliders of
-the chapter are
-
-* the **threshold** slider (:func:`threshold_frame`, :func:`threshold_slider`):
-  one operating point of a scored set, its precision, recall and F1, marked on
-  the precision-recall curve;
-* the **base rate** slider (:func:`imbalance_frame`, :func:`imbalance_slider`):
-  the same scorer on more and more negatives, ROC and PR side by side.
+Every number comes from :mod:`rankmetrics_lite.pr_curves`; this module only
+draws them. Each figure function returns a
+:class:`~rankmetrics_lite.course.figures.ShownFigure` whose alt text is
+computed from the same numbers as the drawing, so a chapter cell shows it with
+one call. The **threshold** slider (:func:`threshold_frame`,
+:func:`threshold_slider`) shows one operating point of a scored set, its
+precision, recall and F1, marked on the precision-recall curve.
 """
 
 from __future__ import annotations
@@ -19,21 +17,19 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..._checks import check_count
 from ...cutoff_metrics import f1_at_k, precision_at_k, recall_at_k
-from ..slider import Frame, Slider
 from ...pr_curves import (
     OperatingPoint,
-    auprc_trapezoid,
-    average_precision_from_scores,
     eleven_point_precision,
     interpolated_precision,
     max_f1,
     pr_curve_from_cutoffs,
     pr_curve_from_scores,
-    precision_at_recall,
 )
-from ...roc import as_fraction, labels_and_scores, roc_auc, roc_curve_points
+from ..._checks import check_count
+from ...roc import labels_and_scores
+from ..figures import ShownFigure
+from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
 
 # The most points a curve is drawn with: a curve of 20,000 thresholds would
@@ -65,8 +61,25 @@ def _tidy(ax, xlabel: str, ylabel: str) -> None:
 # ------------------------------------------------------------- static figures --
 
 
+def _number(x: float) -> str:
+    """A value for alt text: 1 and 0 without decimals, anything else to 4 places."""
+    return f"{x:g}" if float(x) in (0.0, 1.0) else f"{x:.4f}"
+
+
+def _listed(parts: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: a list for a sentence."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _envelope_steps(recall: np.ndarray, precision: np.ndarray) -> list[tuple[float, float]]:
+    """Where the interpolated precision changes: (last recall at the old value, new value)."""
+    lifted = interpolated_precision(recall, precision, recall_levels=recall)
+    return [(float(recall[i]), float(lifted[i + 1])) for i in range(lifted.size - 1)
+            if lifted[i + 1] < lifted[i] - 1e-12]
+
+
 def pr_curve_figure(labels, scores, title: str = "Precision-recall curve of a scored set",
-                    interpolated: bool = True) -> Figure:
+                    interpolated: bool = True) -> ShownFigure:
     """The threshold curve (dots joined in threshold order) and its interpolated envelope.
 
     The start point (recall 0, precision 1) is drawn hollow: it is a convention,
@@ -79,18 +92,25 @@ def pr_curve_figure(labels, scores, title: str = "Precision-recall curve of a sc
             label="one point per threshold")
     ax.plot(curve.recall[:2], curve.precision[:2], color=RELEVANT, linestyle=":")
     ax.plot([0], [1], marker="o", markerfacecolor="white", color=RELEVANT)
+    alt = (f"The threshold curve of the {len(curve.recall) - 1} distinct scores as dots joined "
+           "in order, dropping at each negative and moving right at each positive.")
     if interpolated:
         levels = np.linspace(0, 1, 201)
         envelope = interpolated_precision(curve.recall[1:], curve.precision[1:], recall_levels=levels)
         ax.plot(levels, envelope, color=CURRENT, linewidth=1.5, linestyle="--",
                 label="interpolated: best precision at recall \u2265 r")
+        steps = _envelope_steps(curve.recall[1:], curve.precision[1:])
+        falls = [f"to {_number(p)} after recall {_number(r)}" for r, p in steps]
+        alt += (f" A dashed step line above it, the interpolated precision, starts at "
+                f"{_number(envelope[0])} and "
+                + (f"falls {_listed(falls)}." if falls else "stays there."))
     _tidy(ax, "recall", "precision")
     ax.legend(loc="lower left", fontsize=8, frameon=False)
     ax.set_title(title, fontsize=10)
-    return figure
+    return ShownFigure(figure, alt)
 
 
-def cutoff_and_threshold_figure(relevance, n_relevant: int, labels, scores) -> Figure:
+def cutoff_and_threshold_figure(relevance, n_relevant: int, labels, scores) -> ShownFigure:
     """The cutoff curve of a ranking beside the threshold curve of the same scored items."""
     cutoff = pr_curve_from_cutoffs(relevance, n_relevant=n_relevant)
     threshold = pr_curve_from_scores(labels, scores)
@@ -102,21 +122,34 @@ def cutoff_and_threshold_figure(relevance, n_relevant: int, labels, scores) -> F
     right.set_title(f"distinct scores: {threshold.thresholds.size - 1} points", fontsize=9)
     _tidy(left, "recall R@k", "precision P@k")
     _tidy(right, "recall at threshold t", "")
-    return figure
+    shared = {(round(r, 9), round(p, 9)) for r, p in zip(threshold.recall, threshold.precision)}
+    extra = [(r, p) for r, p in zip(cutoff.recall, cutoff.precision)
+             if (round(r, 9), round(p, 9)) not in shared]
+    where = ("They coincide." if not extra else
+             "They coincide except for the cutoff curve's extra "
+             + ("point" if len(extra) == 1 else "points") + " at "
+             + "; ".join(f"recall {_number(r)}, precision {_number(p)}" for r, p in extra)
+             + ", from broken ties.")
+    alt = (f"Two precision-recall curves side by side. Left, the cutoff curve of the ranking, "
+           f"{cutoff.k.size} points; right, the threshold curve of the scores, "
+           f"{threshold.thresholds.size - 1} points. {where}")
+    return ShownFigure(figure, alt)
 
 
 def eleven_point_figure(relevance, n_relevant: int,
-                        rules: Sequence[str] = ("trec_eval", "exact")) -> Figure:
+                        rules: Sequence[str] = ("trec_eval", "exact")) -> ShownFigure:
     """The saw-tooth of a ranking with the 11-point interpolated precision under each rule."""
     curve = pr_curve_from_cutoffs(relevance, n_relevant=n_relevant)
     figure = Figure(figsize=(6.4, 3.6))
     ax = figure.subplots()
     ax.plot(curve.recall, curve.precision, marker=".", color=NOT_RELEVANT,
             label="P@k against R@k (saw-tooth)")
-    markers = ("s", "o", "^")
+    markers, shapes = ("s", "o", "^"), ("squares", "circles", "triangles")
     colours = (CURRENT, SECOND, RELEVANT)
+    results = []
     for index, rule in enumerate(rules):
         result = eleven_point_precision(relevance, n_relevant=n_relevant, recall_rule=rule)
+        results.append(result)
         ax.plot(result.recall_levels, result.precision, marker=markers[index % 3],
                 linestyle="none", color=colours[index % 3], markerfacecolor="none",
                 markersize=9 - 2 * index, label=f"11 points, rule {rule!r}")
@@ -124,73 +157,97 @@ def eleven_point_figure(relevance, n_relevant: int,
     ax.set_xticks(np.arange(11) / 10)
     ax.legend(loc="lower left", fontsize=8, frameon=False)
     ax.set_title("11-point interpolated precision", fontsize=10)
-    return figure
+    named = ", ".join(f"{shapes[i % 3]} (rule {rule!r})" for i, rule in enumerate(rules))
+    alt = f"The saw-tooth of the ranking in grey with eleven markers per rule: {named}."
+    if len(results) > 1:
+        first, others = results[0], results[1:]
+        differ = [i for i in range(first.precision.size)
+                  if any(abs(o.precision[i] - first.precision[i]) > 1e-12 for o in others)]
+        alt += (" They coincide at every level." if not differ else
+                " They differ at " + _listed([
+                    f"recall {first.recall_levels[i]:.1f} ("
+                    + " against ".join(_number(r.precision[i]) for r in results) + ")"
+                    for i in differ]) + ", and coincide elsewhere.")
+    return ShownFigure(figure, alt)
 
 
-def area_rules_figure(labels, scores) -> Figure:
-    """Step area (AP) beside the trapezoid area (straight lines) of one threshold curve."""
-    curve = pr_curve_from_scores(labels, scores)
-    ap = average_precision_from_scores(labels, scores)
-    trapezoid = auprc_trapezoid(labels, scores)
-    figure = Figure(figsize=(6.4, 3.6))
-    left, right = figure.subplots(1, 2, sharey=True)
-    for ax in (left, right):
-        ax.plot(curve.recall, curve.precision, marker="o", linestyle="none", color=RELEVANT)
-    # AP holds each precision over the recall step that ends at it.
-    left.fill_between(curve.recall, curve.precision, step="pre", color=RELEVANT, alpha=0.25)
-    left.step(curve.recall, curve.precision, where="pre", color=RELEVANT)
-    left.set_title(f"steps (AP) = {ap:.4f}", fontsize=9)
-    right.fill_between(curve.recall, curve.precision, color=CURRENT, alpha=0.2)
-    right.plot(curve.recall, curve.precision, color=CURRENT)
-    right.set_title(f"straight lines (trapezoid) = {trapezoid:.4f}", fontsize=9)
-    _tidy(left, "recall", "precision")
-    _tidy(right, "recall", "")
-    return figure
+# ----------------------------------------------------------- curve shapes --
 
 
-def f1_figure(labels, scores, min_recall: float) -> Figure:
-    """The PR curve on lines of equal F1, with the max-F1 point and the P@R point."""
-    curve = pr_curve_from_scores(labels, scores)
-    best = max_f1(labels, scores)
-    target = precision_at_recall(labels, scores, min_recall=min_recall)
-    figure = Figure(figsize=(6.4, 3.6))
+class ScoredSet(NamedTuple):
+    """Labels (1 positive, 0 negative) and scores of one simulated set."""
+
+    labels: np.ndarray
+    scores: np.ndarray
+
+
+def simulate_curve_shapes(n_positive: int = 100, n_negative: int = 900,
+                          seed: int = 3) -> dict[str, ScoredSet]:
+    r"""Three seeded scorers of one set, one per typical shape of a precision-recall curve.
+
+    The negatives are the same for all three, scores drawn from :math:`N(0, 1)`:
+
+    * ``"bulging"``: positives from :math:`N(2.5, 1)`, well separated everywhere;
+    * ``"front-loaded"``: half the positives easy, from :math:`N(4.5, 0.5)`, the
+      other half hard, from :math:`N(0.3, 1)`, almost mixed with the negatives;
+    * ``"sagging"``: positives from :math:`N(0.8, 1)`, weakly separated everywhere.
+
+    >>> shapes = simulate_curve_shapes()
+    >>> sorted(shapes), int(shapes["sagging"].labels.sum()), shapes["sagging"].labels.size
+    (['bulging', 'front-loaded', 'sagging'], 100, 1000)
+    """
+    n_positive, n_negative = check_count(n_positive, "n_positive"), check_count(n_negative, "n_negative")
+    if n_positive < 2 or n_negative == 0:
+        raise ValueError(f"n_positive must be at least 2 and n_negative at least 1, got "
+                         f"{n_positive} and {n_negative}")
+    negatives = np.random.default_rng([seed, 0]).normal(0.0, 1.0, n_negative)
+    easy = n_positive // 2
+    positives = {
+        "bulging": np.random.default_rng([seed, 1]).normal(2.5, 1.0, n_positive),
+        "front-loaded": np.concatenate([
+            np.random.default_rng([seed, 2]).normal(4.5, 0.5, easy),
+            np.random.default_rng([seed, 3]).normal(0.3, 1.0, n_positive - easy)]),
+        "sagging": np.random.default_rng([seed, 1]).normal(0.8, 1.0, n_positive),
+    }
+    labels = np.concatenate([np.ones(n_positive), np.zeros(n_negative)])
+    return {name: ScoredSet(labels, np.concatenate([scores, negatives]))
+            for name, scores in positives.items()}
+
+
+def curve_shapes_figure(shapes: dict[str, ScoredSet],
+                        f1_levels: Sequence[float] = (0.2, 0.4, 0.6, 0.8)) -> ShownFigure:
+    """Several scorers' precision-recall curves on lines of equal F1, each with its best-F1 point."""
+    if not shapes:
+        raise ValueError("shapes must hold at least one named scored set")
+    figure = Figure(figsize=(6.4, 3.8))
     ax = figure.subplots()
     grid = np.linspace(0.005, 1, 200)
     recall, precision = np.meshgrid(grid, grid)
-    f1 = 2 * precision * recall / (precision + recall)
-    lines = ax.contour(recall, precision, f1, levels=[0.2, 0.4, 0.6, 0.8],
-                       colors=NOT_RELEVANT, linewidths=0.8, linestyles=":")
+    lines = ax.contour(recall, precision, 2 * precision * recall / (precision + recall),
+                       levels=list(f1_levels), colors=NOT_RELEVANT, linewidths=0.8,
+                       linestyles=":")
     ax.clabel(lines, fmt="F1=%.1f", fontsize=7)
-    recall_drawn, precision_drawn = _thin(curve.recall[1:], curve.precision[1:])
-    ax.plot(recall_drawn, precision_drawn, color=RELEVANT, label="PR curve")
-    ax.plot([best.recall], [best.precision], marker="o", markersize=9, color=CURRENT,
-            linestyle="none", label=f"max F1 = {best.f1:.4f}")
-    ax.plot([target.recall], [target.precision], marker="s", markersize=8, color=SECOND,
-            linestyle="none",
-            label=f"best precision at recall \u2265 {min_recall:g}: {target.precision:.4f}")
-    ax.axvline(min_recall, color=SECOND, linewidth=0.8, linestyle="--")
+    colours, described = (RELEVANT, SECOND, CURRENT), []
+    for index, (name, (labels, scores)) in enumerate(shapes.items()):
+        curve = pr_curve_from_scores(labels, scores)
+        best = max_f1(labels, scores)
+        colour = colours[index % 3]
+        ax.plot(*_thin(curve.recall[1:], curve.precision[1:]), color=colour, label=name)
+        ax.plot([best.recall], [best.precision], marker="o", color=colour, markersize=8)
+        at = interpolated_precision(curve.recall, curve.precision, recall_levels=[0.25, 0.5, 0.75])
+        described.append(f"{name}: interpolated precision {at[0]:.2f}, {at[1]:.2f} and "
+                         f"{at[2]:.2f} at recall 0.25, 0.5 and 0.75, best F1 {best.f1:.2f} at "
+                         f"recall {best.recall:.2f}")
+    base_rate = float(next(iter(shapes.values())).labels.mean())
+    ax.axhline(base_rate, color=NOT_RELEVANT, linestyle="--", linewidth=1,
+               label=f"base rate {base_rate:.2f}")
     _tidy(ax, "recall", "precision")
-    ax.legend(loc="lower left", fontsize=8, frameon=False)
-    ax.set_title("Operating points on the precision-recall curve", fontsize=10)
-    return figure
-
-
-def cutoff_choice_figure(ks, mean_recall, mean_precision, target: float, chosen_k: int) -> Figure:
-    """Mean R@k and P@k against k, the recall target and the smallest k reaching it."""
-    figure = Figure(figsize=(6.4, 3.6))
-    ax = figure.subplots()
-    ax.plot(ks, mean_recall, marker=".", color=SECOND, label="mean R@k")
-    ax.plot(ks, mean_precision, marker=".", color=RELEVANT, label="mean P@k")
-    ax.axhline(target, color=NOT_RELEVANT, linestyle="--", linewidth=1,
-               label=f"recall target {target:g}")
-    ax.axvline(chosen_k, color=CURRENT, linewidth=1, label=f"smallest k reaching it: {chosen_k}")
-    ax.set(xlabel="cutoff k (passages given to the model)", ylabel="mean over questions",
-           ylim=(-0.02, 1.05))
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
-    ax.legend(loc="center right", fontsize=8, frameon=False)
-    ax.set_title("Choosing k on development questions", fontsize=10)
-    return figure
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    ax.set_title("Shapes of precision-recall curves; dots: best F1", fontsize=10)
+    alt = ("Precision-recall curves of three scorers on dotted lines of equal F1, each with a "
+           f"dot where it touches its highest F1 line, above a dashed base-rate line at "
+           f"{base_rate:.2f}. " + "; ".join(described) + ".")
+    return ShownFigure(figure, alt)
 
 
 # ------------------------------------------------------ the threshold slider --
@@ -266,92 +323,3 @@ def threshold_slider(labels, scores, threshold: float | None = None) -> Slider:
     values = [float(t) for t in np.unique(scores)[::-1]]
     return Slider(lambda value: threshold_frame(labels, scores, value), values,
                   label="threshold", value=values[0] if threshold is None else float(threshold))
-
-
-# ----------------------------------------------------- the base-rate slider --
-
-
-class ScoredSet(NamedTuple):
-    """Labels (1 positive, 0 negative) and scores of one simulated set."""
-
-    labels: np.ndarray
-    scores: np.ndarray
-
-
-def simulate_imbalance(base_rate: float, n_positive: int = 200, separation: float = 1.5,
-                       seed: int = 11) -> ScoredSet:
-    r"""A seeded scorer at a given share of positives: the same positives, more negatives.
-
-    Positive scores are drawn from :math:`N(\text{separation}, 1)`, negative
-    scores from :math:`N(0, 1)`; the number of negatives is
-    ``round(n_positive * (1 - base_rate) / base_rate)``. With one ``seed`` the
-    positives are the same at every base rate and the negatives of a smaller
-    set are the first ones of a larger set, so moving the base rate only adds
-    negatives: the scorer itself does not change.
-
-    >>> small, large = simulate_imbalance(0.5), simulate_imbalance(0.1)
-    >>> int(small.labels.sum()), small.labels.size, large.labels.size
-    (200, 400, 2000)
-    >>> bool(np.array_equal(small.scores[:300], large.scores[:300]))
-    True
-    """
-    base_rate = as_fraction(base_rate, "base_rate", open_low=True)
-    n_positive = check_count(n_positive, "n_positive")
-    if n_positive == 0:
-        raise ValueError("n_positive must be a positive integer, got 0")
-    n_negative = int(round(n_positive * (1 - base_rate) / base_rate))
-    positives = np.random.default_rng([seed, 1]).normal(separation, 1.0, n_positive)
-    negatives = np.random.default_rng([seed, 0]).normal(0.0, 1.0, n_negative)
-    labels = np.concatenate([np.ones(n_positive), np.zeros(n_negative)])
-    return ScoredSet(labels, np.concatenate([positives, negatives]))
-
-
-def roc_pr_figure(labels, scores, title: str = "") -> Figure:
-    """The ROC curve (left) and the precision-recall curve (right) of one scored set."""
-    labels, scores = labels_and_scores(labels, scores)
-    roc = roc_curve_points(labels, scores)
-    pr = pr_curve_from_scores(labels, scores)
-    base_rate = float(labels.mean())
-    figure = Figure(figsize=(6.4, 3.6))
-    left, right = figure.subplots(1, 2)
-    left.plot([0, 1], [0, 1], color=NOT_RELEVANT, linestyle="--", linewidth=1,
-              label="chance")
-    left.plot(*_thin(roc.fpr, roc.tpr), color=SECOND, label=f"AUC = {roc_auc(labels, scores):.3f}")
-    _tidy(left, "false positive rate", "true positive rate (recall)")
-    left.legend(loc="lower right", fontsize=8, frameon=False)
-    left.set_title("ROC", fontsize=9)
-    right.axhline(base_rate, color=NOT_RELEVANT, linestyle="--", linewidth=1,
-                  label=f"base rate {base_rate:.3f}")
-    right.plot(*_thin(pr.recall[1:], pr.precision[1:]), color=RELEVANT,
-               label=f"AP = {average_precision_from_scores(labels, scores):.3f}")
-    _tidy(right, "recall", "precision")
-    right.legend(loc="upper right", fontsize=8, frameon=False)
-    right.set_title("precision-recall", fontsize=9)
-    if title:
-        figure.suptitle(title, fontsize=10)
-    figure.tight_layout()
-    return figure
-
-
-def imbalance_frame(base_rate: float, n_positive: int = 200, separation: float = 1.5,
-                    seed: int = 11) -> Frame:
-    """The numbers and the two curves for one base rate of the simulation."""
-    labels, scores = simulate_imbalance(base_rate, n_positive, separation, seed)
-    n_negative = labels.size - n_positive
-    auc = roc_auc(labels, scores)
-    ap = average_precision_from_scores(labels, scores)
-    numbers = {"base rate": f"{labels.mean():.4f}", "positives": str(n_positive),
-               "negatives": str(n_negative), "ROC AUC": f"{auc:.4f}", "AP": f"{ap:.4f}"}
-    alt = (f"Left, a ROC curve well above the diagonal, AUC {auc:.3f}; right, the "
-           f"precision-recall curve of the same scores with {n_positive} positives and "
-           f"{n_negative} negatives, AP {ap:.3f}, above a dashed base-rate line at "
-           f"{labels.mean():.3f}.")
-    title = f"{n_positive} positives, {n_negative} negatives"
-    return Frame(numbers, roc_pr_figure(labels, scores, title), alt)
-
-
-def imbalance_slider(base_rates: Sequence[float], value: float | None = None,
-                     n_positive: int = 200, separation: float = 1.5, seed: int = 11) -> Slider:
-    """A slider over base rates (keep it to about 20): ROC AUC stays, AP falls."""
-    return Slider(lambda rate: imbalance_frame(rate, n_positive, separation, seed),
-                  list(base_rates), label="base rate", value=value)

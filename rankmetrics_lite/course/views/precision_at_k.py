@@ -13,6 +13,8 @@ from ..._checks import as_binary_relevance, check_count, check_k
 from ...cutoff_metrics import precision_at_k
 from ..slider import Frame, Slider
 from ..style import RELEVANT, NOT_RELEVANT, CURRENT, rank_strip
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 
 def precision_curve(relevance) -> tuple[np.ndarray, np.ndarray]:
@@ -32,7 +34,7 @@ def precision_upper_bound(k: int, n_relevant: int) -> float:
     return min(1.0, n_relevant / k)
 
 
-def precision_at_k_figure(relevance, k: int | None = None, n_relevant: int | None = None,
+def _draw_precision_at_k_figure(relevance, k: int | None = None, n_relevant: int | None = None,
                           title: str = "Precision@k against k") -> Figure:
     """Ranks coloured by relevance above the curve of P@k; the cutoff k marked."""
     relevance = as_binary_relevance(relevance)
@@ -65,7 +67,7 @@ def precision_at_k_frame(relevance, k: int, n_relevant: int | None = None) -> Fr
         numbers["upper bound"] = f"{precision_upper_bound(k, n_relevant):.4f}"
     alt = (f"Relevance of each rank above a line of P@k against k; the cutoff k = {k} is marked, "
            f"where {hits} of the top {k} items are relevant.")
-    return Frame(numbers, precision_at_k_figure(relevance, k, n_relevant), alt)
+    return Frame(numbers, _draw_precision_at_k_figure(relevance, k, n_relevant), alt)
 
 
 def precision_at_k_slider(relevance, n_relevant: int | None = None, k: int = 1) -> Slider:
@@ -74,3 +76,22 @@ def precision_at_k_slider(relevance, n_relevant: int | None = None, k: int = 1) 
     ks = range(1, relevance.size + 1)
     return Slider(lambda value: precision_at_k_frame(relevance, value, n_relevant),
                   ks, label="k", value=k)
+
+
+def precision_at_k_figure(relevance, k: int | None = None, n_relevant: int | None = None,
+                          title: str = "Precision@k against k") -> ShownFigure:
+    """:func:`_draw_precision_at_k_figure`, shown with an alt text computed from the ranking."""
+    figure = _draw_precision_at_k_figure(relevance, k, n_relevant, title)
+    relevance = as_binary_relevance(relevance)
+    n = relevance.size
+    p = [precision_at_k(relevance, i) for i in range(1, n + 1)]
+    alt = (f"A strip of {n} ranks, relevant ones green (ranks {listing(relevant_ranks(relevance))}), "
+           f"above the line of P@k against k from 1 to {n}: {number(p[0])} at k=1, between "
+           f"{number(min(p))} and {number(max(p))} on the way, ending at {number(p[-1])}.")
+    if n_relevant:
+        alt += (f" A dashed upper bound min(1, |R|/k), |R| = {n_relevant}, stays at 1 up to "
+                f"k={min(n_relevant, n)}"
+                + (f" and then falls to {number(n_relevant / n)}." if n_relevant < n else "."))
+    if k is not None:
+        alt += f" The cutoff k={k} is marked: P@{k} = {precision_at_k(relevance, k):.4f}."
+    return show_figure(figure, alt=alt)

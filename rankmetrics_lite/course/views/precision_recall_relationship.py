@@ -22,6 +22,8 @@ from ..._checks import as_binary_relevance, check_k, check_n_relevant
 from ...cutoff_metrics import precision_recall_at_all_k
 from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 
 def _curves(relevance, n_relevant: int) -> dict[str, np.ndarray]:
@@ -85,11 +87,11 @@ def draw_pr_curve(axes, curves: dict, k: int | None = None) -> None:
     axes.legend(loc="lower left", fontsize=8, frameon=False)
 
 
-def pr_curve_figure(relevance, n_relevant: int, k: int | None = None,
+def _draw_pr_curve_figure(relevance, n_relevant: int, k: int | None = None,
                     title: str = "The ranking's precision-recall curve") -> Figure:
     """The precision-recall curve of one ranking, k = 1..n; the cutoff k marked.
 
-    >>> figure = pr_curve_figure([1, 0, 1, 0], n_relevant=3)
+    >>> figure = _draw_pr_curve_figure([1, 0, 1, 0], n_relevant=3)
     >>> [ax.get_xlabel() for ax in figure.axes]
     ['recall R@k']
     """
@@ -102,11 +104,11 @@ def pr_curve_figure(relevance, n_relevant: int, k: int | None = None,
     return figure
 
 
-def against_k_figure(relevance, n_relevant: int, k: int | None = None,
+def _draw_against_k_figure(relevance, n_relevant: int, k: int | None = None,
                      title: str = "P@k (green) and R@k (blue) against the cutoff k") -> Figure:
     """Ranks above P@k and R@k against k: the trade-off as k grows.
 
-    >>> figure = against_k_figure([1, 0, 1, 0], n_relevant=3, k=2)
+    >>> figure = _draw_against_k_figure([1, 0, 1, 0], n_relevant=3, k=2)
     >>> figure.axes[1].get_xlabel()
     'cutoff k'
     """
@@ -172,3 +174,36 @@ def relationship_slider(relevance, n_relevant: int, k: int = 1) -> Slider:
     relevance = curves["relevance"]
     return Slider(lambda value: relationship_frame(relevance, n_relevant, value),
                   range(1, relevance.size + 1), label="k", value=k)
+
+
+def pr_curve_figure(relevance, n_relevant: int, k: int | None = None,
+                    title: str = "The ranking's precision-recall curve") -> ShownFigure:
+    """:func:`_draw_pr_curve_figure`, shown with an alt text computed from the ranking."""
+    figure = _draw_pr_curve_figure(relevance, n_relevant, k, title)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
+    p, r = curves["precision"], curves["recall"]
+    alt = (f"Precision on the vertical axis against recall on the horizontal axis, one dot per "
+           f"cutoff k from 1 to {p.size}. The path starts at recall {number(r[0])} and precision "
+           f"{number(p[0])}, drops straight down at each non-relevant rank (grey dots) and steps "
+           f"to the right at each relevant rank (green dots), ending at recall {number(r[-1])} "
+           f"and precision {number(p[-1])}.")
+    if k is not None:
+        alt += f" The point of k={k} is marked."
+    return show_figure(figure, alt=alt)
+
+
+def against_k_figure(relevance, n_relevant: int, k: int | None = None,
+                     title: str = "P@k (green) and R@k (blue) against the cutoff k") -> ShownFigure:
+    """:func:`_draw_against_k_figure`, shown with an alt text computed from the ranking."""
+    figure = _draw_against_k_figure(relevance, n_relevant, k, title)
+    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
+    p, r = curves["precision"], curves["recall"]
+    alt = (f"A strip of {p.size} ranks, relevant ones green, above two lines against k from 1 to "
+           f"{p.size}. Precision starts at {number(p[0])} and ends at {number(p[-1])}; recall "
+           f"climbs from {number(r[0])} to {number(r[-1])} and never falls.")
+    meet = [i + 1 for i in range(p.size) if p[i] > 0 and abs(p[i] - r[i]) < 1e-12]
+    if meet:
+        alt += f" The lines meet at k = {listing(meet)}, where both are {number(p[meet[0] - 1])}."
+    if k is not None:
+        alt += f" The cutoff k={k} is marked."
+    return show_figure(figure, alt=alt)

@@ -24,6 +24,8 @@ from ...cutoff_metrics import precision_recall_at_all_k, r_precision
 from ..slider import Frame, Slider
 from .precision_recall_relationship import draw_against_k
 from ..style import CURRENT
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 
 def _checked(relevance, n_relevant: int) -> tuple[np.ndarray, int]:
@@ -52,14 +54,14 @@ def r_precision_numbers(relevance, n_relevant: int) -> dict[str, str]:
     }
 
 
-def r_precision_figure(relevance, n_relevant: int,
+def _draw_r_precision_figure(relevance, n_relevant: int,
                        title: str = "P@k (green) and R@k (blue) meet at k = |R|") -> Figure:
     """Ranks (top |R| shaded) above P@k and R@k against k; the meeting point at k = |R| marked.
 
     A ranking shorter than |R| is drawn padded with non-relevant ranks up to |R|,
     which is how every measure of the package counts missing ranks.
 
-    >>> figure = r_precision_figure([0, 0, 0, 1, 1, 1, 0, 0, 0, 0], n_relevant=3)
+    >>> figure = _draw_r_precision_figure([0, 0, 0, 1, 1, 1, 0, 0, 0, 0], n_relevant=3)
     >>> figure.axes[1].get_xlabel()
     'cutoff k'
     """
@@ -87,7 +89,7 @@ def r_precision_frame(relevance, n_relevant: int) -> Frame:
     alt = (f"A strip of ranks with the top {numbers['|R|']} shaded, above P@k and R@k "
            f"against k. A vertical line at k = |R| = {numbers['|R|']} passes through the "
            f"point where the two lines meet, at R-precision {numbers['R-precision']}.")
-    return Frame(numbers, r_precision_figure(relevance, n_relevant), alt)
+    return Frame(numbers, _draw_r_precision_figure(relevance, n_relevant), alt)
 
 
 def r_precision_slider(relevance, n_relevant: int | None = None) -> Slider:
@@ -108,3 +110,15 @@ def r_precision_slider(relevance, n_relevant: int | None = None) -> Slider:
                          f"({relevance.size}) for the slider, got {start}")
     return Slider(lambda value: r_precision_frame(relevance, value), values, label="|R|",
                   value=start)
+
+
+def r_precision_figure(relevance, n_relevant: int,
+                       title: str = "P@k (green) and R@k (blue) meet at k = |R|") -> ShownFigure:
+    """:func:`_draw_r_precision_figure`, shown with an alt text computed from the ranking."""
+    figure = _draw_r_precision_figure(relevance, n_relevant, title)
+    relevance = as_binary_relevance(relevance)
+    value = r_precision(relevance, n_relevant=n_relevant)
+    alt = (f"A strip of {relevance.size} ranks with the top {n_relevant} shaded, above P@k (green) "
+           f"and R@k (blue) against k. The two lines meet at k = {n_relevant}, marked by a "
+           f"vertical line and a dot at {number(value)}, the R-precision.")
+    return show_figure(figure, alt=alt)

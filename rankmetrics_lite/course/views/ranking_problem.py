@@ -18,6 +18,8 @@ from ..._checks import check_count, check_k
 from ...adapters import gains_from_ids, relevance_from_ids
 from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 _BOX = 0.84  # width and height of one item's box, in rank units
 
@@ -61,7 +63,7 @@ def _box(ax, x: float, item, grade, relevant: bool, dashed: bool = False) -> Non
             color="white")
 
 
-def notation_figure(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, float],
+def _draw_notation_figure(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, float],
                     k: int | None = None, relevance_level: int = 1) -> Figure:
     """The ranked items as boxes (green: in R), the top k shaded, R's missing items apart."""
     relevant = relevant_set(grades, relevance_level)
@@ -112,7 +114,7 @@ def notation_frame(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
     }
     alt = (f"The ranked items as boxes, relevant ones green, with the first {k} ranks "
            f"shaded; {len(hits)} of the {len(relevant)} relevant items are among them.")
-    return Frame(numbers, notation_figure(ranked_items, grades, k, relevance_level), alt)
+    return Frame(numbers, _draw_notation_figure(ranked_items, grades, k, relevance_level), alt)
 
 
 def notation_slider(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, float],
@@ -122,3 +124,21 @@ def notation_slider(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, 
     ranked = list(ranked_items)
     return Slider(lambda value: notation_frame(ranked, grades, value, relevance_level),
                   range(1, len(ranked) + 1), label="k", value=k)
+
+
+def notation_figure(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, float],
+                    k: int | None = None, relevance_level: int = 1) -> ShownFigure:
+    """:func:`_draw_notation_figure`, shown with an alt text computed from the items."""
+    figure = _draw_notation_figure(ranked_items, grades, k, relevance_level)
+    relevant = relevant_set(grades, relevance_level)
+    ranked = list(ranked_items)
+    missing = sorted((item for item in relevant if item not in set(ranked)), key=str)
+    alt = (f"{len(ranked)} boxes in rank order: {listing(ranked)}; the relevant ones are green: "
+           f"{listing([item for item in ranked if item in relevant])}.")
+    if missing:
+        alt += f" Relevant but never retrieved, in dashed boxes apart: {listing(missing)}."
+    if k is not None:
+        hits = top_k_relevant(ranked, grades, k, relevance_level)
+        alt += (f" Ranks 1 to {min(k, len(ranked))} are shaded; the title reads "
+                f"R_k = {{{', '.join(map(str, hits))}}}, |R_k| = {len(hits)}, |R| = {len(relevant)}.")
+    return show_figure(figure, alt=alt)

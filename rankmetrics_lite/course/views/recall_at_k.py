@@ -16,6 +16,8 @@ from ..._checks import as_binary_relevance, check_k, check_n_relevant
 from ...cutoff_metrics import hit_rate_at_k, precision_at_k, recall_at_k
 from ..slider import Frame, Slider
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 
 def recall_curve(relevance, n_relevant: int) -> tuple[np.ndarray, np.ndarray]:
@@ -41,7 +43,7 @@ def recall_upper_bound(k: int, n_relevant: int) -> float:
     return min(1.0, k / n_relevant)
 
 
-def recall_at_k_figure(relevance, n_relevant: int, k: int | None = None,
+def _draw_recall_at_k_figure(relevance, n_relevant: int, k: int | None = None,
                        show_precision: bool = True,
                        title: str = "Recall@k against k") -> Figure:
     """Ranks coloured by relevance above R@k (and P@k) against k; the cutoff k marked."""
@@ -82,7 +84,7 @@ def recall_at_k_frame(relevance, n_relevant: int, k: int) -> Frame:
     }
     alt = (f"Relevance of each rank above R@k and P@k against k; the cutoff k = {k} is "
            f"marked, where {hits} of the {n_relevant} relevant items are in the top {k}.")
-    return Frame(numbers, recall_at_k_figure(relevance, n_relevant, k), alt)
+    return Frame(numbers, _draw_recall_at_k_figure(relevance, n_relevant, k), alt)
 
 
 def recall_at_k_slider(relevance, n_relevant: int, k: int = 1) -> Slider:
@@ -107,7 +109,7 @@ def hit_rate_and_recall(queries: Mapping[str, tuple], k: int) -> dict[str, tuple
             for name, (relevance, n_relevant) in queries.items()}
 
 
-def hit_rate_vs_recall_figure(queries: Mapping[str, tuple], k: int) -> Figure:
+def _draw_hit_rate_vs_recall_figure(queries: Mapping[str, tuple], k: int) -> Figure:
     """Bars of Hit@k and R@k per query, with the mean of each over the queries."""
     values = hit_rate_and_recall(queries, k)
     names = list(values)
@@ -128,3 +130,40 @@ def hit_rate_vs_recall_figure(queries: Mapping[str, tuple], k: int) -> Figure:
            title=f"Hit rate is not recall (k = {k})")
     ax.legend(loc="upper center", ncol=2, fontsize=8, frameon=False)
     return figure
+
+
+def recall_at_k_figure(relevance, n_relevant: int, k: int | None = None,
+                       show_precision: bool = True,
+                       title: str = "Recall@k against k") -> ShownFigure:
+    """:func:`_draw_recall_at_k_figure`, shown with an alt text computed from the ranking."""
+    figure = _draw_recall_at_k_figure(relevance, n_relevant, k, show_precision, title)
+    relevance = as_binary_relevance(relevance)
+    n = relevance.size
+    r = [recall_at_k(relevance, i, n_relevant=n_relevant) for i in range(1, n + 1)]
+    alt = (f"A strip of {n} ranks, relevant ones green (ranks {listing(relevant_ranks(relevance))}), "
+           f"above lines against k from 1 to {n}: recall climbs in steps of 1/{n_relevant} from "
+           f"{number(r[0], 3)} to {number(r[-1], 3)} and never falls")
+    if show_precision:
+        p = [precision_at_k(relevance, i) for i in range(1, n + 1)]
+        alt += f"; precision moves between {number(min(p))} and {number(max(p))}"
+    alt += (f"; a dashed upper bound min(1, k/|R|) rises from {number(1 / n_relevant, 3)} "
+            + (f"to 1 at k={n_relevant} and stays there." if n_relevant <= n
+               else f"to {number(n / n_relevant, 3)} at k={n}."))
+    if k is not None:
+        alt += (f" The cutoff k={k} is marked: "
+                f"R@{k} = {recall_at_k(relevance, k, n_relevant=n_relevant):.4f}.")
+    return show_figure(figure, alt=alt)
+
+
+def hit_rate_vs_recall_figure(queries: Mapping[str, tuple], k: int) -> ShownFigure:
+    """:func:`_draw_hit_rate_vs_recall_figure`, shown with an alt text computed from the queries."""
+    figure = _draw_hit_rate_vs_recall_figure(queries, k)
+    values = hit_rate_and_recall(queries, k)
+    hits = [hit for hit, _ in values.values()]
+    recalls = [recall for _, recall in values.values()]
+    sizes = [n_relevant for _, n_relevant in queries.values()]
+    alt = (f"Grouped bars for {len(values)} queries with {listing(sizes)} relevant items: "
+           f"Hit@{k} is {listing(number(h, 3) for h in hits)}, R@{k} is "
+           f"{listing(number(r, 3) for r in recalls)}; dashed lines mark the means, "
+           f"{np.mean(hits):.3f} for hit rate and {np.mean(recalls):.3f} for recall.")
+    return show_figure(figure, alt=alt)

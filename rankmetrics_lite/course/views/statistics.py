@@ -25,6 +25,8 @@ from ...cutoff_metrics import precision_rows
 from ..slider import Frame, Slider
 from ...random_baseline import random_hits_distribution, random_precision_at_k
 from ..style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
+from ..alt_text import listing, number, relevant_ranks
+from ..figures import ShownFigure, show_figure
 
 
 def precision_per_query(relevance_rows, ks: Sequence[int]) -> dict[int, np.ndarray]:
@@ -62,7 +64,7 @@ def binomial_precision_pmf(n_items: int, n_relevant: int, k: int) -> np.ndarray:
     return binom(exact.k, exact.n_relevant / exact.n_items).pmf(np.arange(exact.k + 1))
 
 
-def precision_distribution_figure(n_items: int, n_relevant: int, k: int,
+def _draw_precision_distribution_figure(n_items: int, n_relevant: int, k: int,
                                   simulated: Sequence[float] | np.ndarray | None = None,
                                   binomial: bool = True, title: str | None = None) -> Figure:
     """Bars: the exact (hypergeometric) distribution of P@k under a random ranking.
@@ -115,7 +117,7 @@ def random_precision_frame(n_items: int, n_relevant: int, k: int) -> Frame:
            f"{n_items} items with {n_relevant} relevant, beside a dashed line for the "
            f"binomial approximation; exact variance {baseline.variance:.5f}, binomial "
            f"variance {baseline.binomial_variance:.5f}.")
-    return Frame(numbers, precision_distribution_figure(n_items, n_relevant, k), alt)
+    return Frame(numbers, _draw_precision_distribution_figure(n_items, n_relevant, k), alt)
 
 
 def random_precision_slider(n_items: int, n_relevant: int, ks: Sequence[int],
@@ -126,7 +128,7 @@ def random_precision_slider(n_items: int, n_relevant: int, ks: Sequence[int],
                   ks, label="k", value=k)
 
 
-def paired_scores_figure(a: Sequence[float], b: Sequence[float], measure: str = "P@10",
+def _draw_paired_scores_figure(a: Sequence[float], b: Sequence[float], measure: str = "P@10",
                          names: tuple[str, str] = ("A", "B")) -> Figure:
     """Left: each query's score under a against b. Right: the differences, sorted.
 
@@ -158,3 +160,36 @@ def paired_scores_figure(a: Sequence[float], b: Sequence[float], measure: str = 
     right.set_title("per-query differences", fontsize=10)
     figure.tight_layout()
     return figure
+
+
+def precision_distribution_figure(n_items: int, n_relevant: int, k: int,
+                                  simulated: Sequence[float] | np.ndarray | None = None,
+                                  binomial: bool = True, title: str | None = None) -> ShownFigure:
+    """:func:`_draw_precision_distribution_figure`, shown with an alt text computed from it."""
+    figure = _draw_precision_distribution_figure(n_items, n_relevant, k, simulated, binomial, title)
+    dist = random_hits_distribution(n_items=n_items, n_relevant=n_relevant, k=k)
+    mode = dist["precision"][int(np.argmax(dist["probability"]))]
+    baseline = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=k)
+    alt = (f"Bars of the exact probability of each value of P@{k} for a random order of "
+           f"{n_items} items with {n_relevant} relevant, peaking at {number(mode)}")
+    if simulated is not None:
+        alt += f"; open circles for {len(simulated):,} simulated shuffles, on top of the bars"
+    if binomial:
+        alt += (f"; a dashed binomial curve, wider: variance {baseline.binomial_variance:.5f} "
+                f"against the exact {baseline.variance:.5f}")
+    return show_figure(figure, alt=alt + ".")
+
+
+def paired_scores_figure(a: Sequence[float], b: Sequence[float], measure: str = "P@10",
+                         names: tuple[str, str] = ("A", "B")) -> ShownFigure:
+    """:func:`_draw_paired_scores_figure`, shown with an alt text computed from the scores."""
+    figure = _draw_paired_scores_figure(a, b, measure, names)
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    d = b - a
+    alt = (f"Left: one dot per query, {measure} of {names[0]} against {measure} of {names[1]}, "
+           f"from {number(min(a.min(), b.min()))} to {number(max(a.max(), b.max()))}: "
+           f"{int((d > 0).sum())} above the diagonal, {int((d < 0).sum())} below, "
+           f"{int((d == 0).sum())} on it. Right: the {d.size} per-query differences {names[1]} "
+           f"minus {names[0]} as sorted bars, negative ones red and positive ones green, with "
+           f"their mean line at {d.mean():.3f}.")
+    return show_figure(figure, alt=alt)

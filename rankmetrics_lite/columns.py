@@ -1,0 +1,238 @@
+"""Runs and qrels as columns: one numpy array per field, one entry per line of a TREC file.
+
+A run of ten million lines held as ``{qid: {docid: score}}`` costs ten million
+Python strings and floats. As columns it costs three arrays, and
+:func:`~rankmetrics_lite.evaluate` ranks and joins them with numpy sorts,
+without building a Python object per entry. :class:`RunColumns` and
+:class:`QrelsColumns` hold the arrays, checked once, when they are made; the
+readers :func:`~rankmetrics_lite.read_trec_run_columns` and
+:func:`~rankmetrics_lite.read_trec_qrels_columns` return them.
+
+Ids are numpy strings: ``bytes`` (dtype ``S``, as the readers return them,
+UTF-8 encoded) or ``str`` (dtype ``U``); both compare as trec_eval compares
+ids (byte order of the UTF-8 text). Integer ids are taken as their decimal
+text, as they would be written to a file (so ``"10" < "9"`` when ties are
+broken). Entries of one query need not be contiguous, nor in rank order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+
+def _id_column(values: object, name: str) -> np.ndarray:
+    """``values`` as a 1-D numpy string array (S or U), or raise naming ``name``."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array (one id per entry), got {array.ndim} dimensions")
+    if array.dtype.kind in "SU":
+        return array
+    if array.dtype.kind in "iu":  # integer ids: their text, as in a TREC file
+        return array.astype(str)
+    if array.dtype.kind == "O" and all(isinstance(v, str) for v in array.tolist()):
+        return array.astype(str)
+    raise TypeError(
+        f"{name} must hold string ids (numpy dtype str or bytes, as in TREC files), got dtype "
+        f"{array.dtype}: convert them with numpy.asarray(ids, dtype=str)"
+    )
+
+
+def _number_column(values: object, name: str, integers: bool) -> np.ndarray:
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array (one number per entry), got {array.ndim} dimensions")
+    allowed = "iu" if integers else "iuf"
+    what = "integer grades (as in a qrels file)" if integers else "real scores"
+    if array.dtype.kind not in allowed:
+        fix = "convert them with .astype(int)" if integers else "convert them with .astype(float)"
+        raise TypeError(f"{name} must hold {what}, got dtype {array.dtype}: {fix}")
+    if integers:
+        if array.dtype == np.uint64 and array.size and array.max() > np.iinfo(np.int64).max:
+            raise ValueError(f"{name} holds a grade beyond the 64-bit range of trec_eval's grades")
+        return array.astype(np.int64, copy=False)
+    return array.astype(np.float64, copy=False)
+
+
+def _check_lengths(name: str, **columns: np.ndarray) -> None:
+    sizes = {key: column.size for key, column in columns.items()}
+    if len(set(sizes.values())) != 1:
+        raise ValueError(f"{name}'s columns must have one entry per line each, got lengths {sizes}")
+    if not next(iter(sizes.values())):
+        raise ValueError(f"{name} is empty: give at least one entry")
+
+
+@dataclass(frozen=True, eq=False)
+class RunColumns:
+    """A run as three columns, one entry per line of a run file.
+
+    Entry ``i`` is document ``doc_ids[i]`` with score ``scores[i]`` for query
+    ``query_ids[i]``. The arrays are checked when the object is made.
+
+    Attributes
+    ----------
+    query_ids, doc_ids : array-like of str or bytes
+        One id per entry (integers are taken as their decimal text).
+    scores : array-like of float
+        Finite real numbers, one per entry.
+
+    Raises
+    ------
+    TypeError
+        If ids are not strings (or integers) or scores are not numbers.
+    ValueError
+        If the columns differ in length, are empty, are not 1-D, or a score is
+        not finite (the message names the first such entry).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> run = RunColumns(np.array(["q1", "q1", "q2"]), np.array(["d1", "d2", "d1"]),
+    ...                  np.array([0.9, 0.4, 0.7]))
+    >>> len(run)
+    3
+    >>> RunColumns.from_dict({"q1": {"d1": 0.9}}).doc_ids
+    array(['d1'], dtype='<U2')
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+
+    query_ids: np.ndarray
+    doc_ids: np.ndarray
+    scores: np.ndarray
+
+    def __post_init__(self) -> None:
+        query_ids = _id_column(self.query_ids, "run.query_ids")
+        doc_ids = _id_column(self.doc_ids, "run.doc_ids")
+        scores = _number_column(self.scores, "run.scores", integers=False)
+        _check_lengths("run", query_ids=query_ids, doc_ids=doc_ids, scores=scores)
+        finite = np.isfinite(scores)
+        if not finite.all():
+            i = int(np.argmin(finite))
+            raise ValueError(
+                f"run.scores[{i}] (query {query_ids[i].item()!r}, document {doc_ids[i].item()!r}) is "
+                f"{scores[i].item()!r}: "
+                "scores must be finite numbers; give the document a real score or drop it"
+            )
+        object.__setattr__(self, "query_ids", query_ids)
+        object.__setattr__(self, "doc_ids", doc_ids)
+        object.__setattr__(self, "scores", scores)
+
+    def __len__(self) -> int:
+        return int(self.scores.size)
+
+    @classmethod
+    def from_dict(cls, run: Mapping[str, Mapping[str, float]]) -> RunColumns:
+        """The columns of ``{qid: {docid: score}}`` (a convenience for small runs).
+
+        Parameters
+        ----------
+        run : dict ``{query_id: {doc_id: score}}``
+
+        Returns
+        -------
+        RunColumns
+
+        Raises
+        ------
+        TypeError, ValueError
+            As the constructor.
+
+        Examples
+        --------
+        >>> RunColumns.from_dict({"q1": {"d1": 0.5, "d2": 0.25}}).scores
+        array([0.5 , 0.25])
+
+        References
+        ----------
+        Voorhees & Harman (2005). :cite:p:`voorhees2005trec`
+        """
+        entries = [(q, d, s) for q, ranking in run.items() for d, s in ranking.items()]
+        q, d, s = zip(*entries) if entries else ((), (), ())
+        return cls(np.array(q, dtype=str), np.array(d, dtype=str), np.array(s, dtype=float))
+
+
+@dataclass(frozen=True, eq=False)
+class QrelsColumns:
+    """Relevance judgements as three columns, one entry per line of a qrels file.
+
+    Entry ``i`` judges document ``doc_ids[i]`` for query ``query_ids[i]`` with
+    grade ``grades[i]``. The arrays are checked when the object is made.
+
+    Attributes
+    ----------
+    query_ids, doc_ids : array-like of str or bytes
+        One id per entry (integers are taken as their decimal text).
+    grades : array-like of int
+        Integer grades; 0 or negative means judged not relevant.
+
+    Raises
+    ------
+    TypeError
+        If ids are not strings (or integers) or grades are not integers.
+    ValueError
+        If the columns differ in length, are empty or are not 1-D.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> qrels = QrelsColumns(np.array(["q1", "q1"]), np.array(["d1", "d9"]), np.array([2, 0]))
+    >>> qrels.grades
+    array([2, 0])
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+
+    query_ids: np.ndarray
+    doc_ids: np.ndarray
+    grades: np.ndarray
+
+    def __post_init__(self) -> None:
+        query_ids = _id_column(self.query_ids, "qrels.query_ids")
+        doc_ids = _id_column(self.doc_ids, "qrels.doc_ids")
+        grades = _number_column(self.grades, "qrels.grades", integers=True)
+        _check_lengths("qrels", query_ids=query_ids, doc_ids=doc_ids, grades=grades)
+        object.__setattr__(self, "query_ids", query_ids)
+        object.__setattr__(self, "doc_ids", doc_ids)
+        object.__setattr__(self, "grades", grades)
+
+    def __len__(self) -> int:
+        return int(self.grades.size)
+
+    @classmethod
+    def from_dict(cls, qrels: Mapping[str, Mapping[str, int]]) -> QrelsColumns:
+        """The columns of ``{qid: {docid: grade}}``.
+
+        Parameters
+        ----------
+        qrels : dict ``{query_id: {doc_id: grade}}``
+
+        Returns
+        -------
+        QrelsColumns
+
+        Raises
+        ------
+        TypeError, ValueError
+            As the constructor.
+
+        Examples
+        --------
+        >>> QrelsColumns.from_dict({"q1": {"d1": 1, "d2": 0}}).doc_ids
+        array(['d1', 'd2'], dtype='<U2')
+
+        References
+        ----------
+        Voorhees & Harman (2005). :cite:p:`voorhees2005trec`
+        """
+        entries = [(q, d, g) for q, judged in qrels.items() for d, g in judged.items()]
+        q, d, g = zip(*entries) if entries else ((), (), ())
+        return cls(np.array(q, dtype=str), np.array(d, dtype=str), np.array(g, dtype=np.int64))
