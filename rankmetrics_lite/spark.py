@@ -302,30 +302,10 @@ def _check_frame(frame, name: str, columns: dict[str, str], DataFrame, types) ->
 # ------------------------------------------------------- on the workers --
 
 
-def _companion(qid: str, relevance_level: int, widths: tuple[int, int, int] = (1, 1, 1)):
-    """A run and qrels holding one query on which every measure is defined, as wide
-    as the widest query of the whole evaluation: ``widths`` is (its ranking's length,
-    how many of the ranked documents are judged, how many judgements are positive)."""
-    ranked, judged, positive = (max(width, 1) for width in widths)
+def _companion(qid: str, relevance_level: int) -> tuple[dict, dict]:
+    """A run and qrels holding one query on which every measure is defined."""
     grade = max(relevance_level, 1)
-    run = {f"c{i}": 0.0 for i in range(max(ranked, judged))}
-    qrels = {"c0": grade} | {f"c{i}": 0 for i in range(1, judged)}
-    qrels |= {f"p{i}": grade for i in range(1, positive)}
-    return {qid: run}, {qid: qrels}
-
-
-def _widths(run, qrels, condensed: bool, functions) -> tuple[int, int, int]:
-    """The longest ranking of a judged query, the most judged documents in one ranking
-    (when ``condensed``; else 1) and the most positive judgements of one query."""
-    count, col = functions.count, functions.col
-
-    def longest(frame) -> int:
-        return frame.groupBy("query_id").agg(count("*").alias("n")).agg(functions.max("n")).first()[0] or 0
-
-    judged_queries = qrels.select("query_id").distinct()
-    ranked = longest(run.join(judged_queries, "query_id"))
-    judged = longest(run.join(qrels.filter(col("grade") >= 0), ["query_id", "doc_id"])) if condensed else 1
-    return ranked, judged, longest(qrels.filter(col("grade") > 0))
+    return {qid: {"c0": 0.0}}, {qid: {"c0": grade}}
 
 
 def _output_schema(names: list[str], types):
@@ -349,14 +329,13 @@ def _per_query_values(df_run, df_qrels, names, options, functions, types):
     run = df_run.select("query_id", "doc_id", col("score").cast("double"))
     qrels = df_qrels.select("query_id", "doc_id", col("grade").cast("long"),
                             functions.monotonically_increasing_id().alias("position"))
-    widths = _widths(run, qrels, options["unjudged"] == "condensed", functions)
     # Queries are hashed into buckets, a few per core: every row of a query lands
     # in its bucket, and each bucket is scored in one call of evaluate.
     buckets = 4 * df_run.sparkSession.sparkContext.defaultParallelism
     bucket = functions.pmod(functions.hash(col("query_id")), functions.lit(buckets)).alias("bucket")
 
     def score(run_rows, qrels_rows):
-        return _score_bucket(run_rows, qrels_rows, names, options, widths)
+        return _score_bucket(run_rows, qrels_rows, names, options)
 
     scored = (run.select("*", bucket).groupBy("bucket")
               .cogroup(qrels.select("*", bucket).groupBy("bucket"))
@@ -364,7 +343,7 @@ def _per_query_values(df_run, df_qrels, names, options, functions, types):
     return scored.toPandas().sort_values("position", kind="stable").reset_index(drop=True)
 
 
-def _score_bucket(run_rows, qrels_rows, names: list[str], options: dict, widths: tuple):
+def _score_bucket(run_rows, qrels_rows, names: list[str], options: dict):
     """Score one bucket's queries with evaluate: a pandas frame, one row per judged
     query (or a single row holding the error that stopped the bucket)."""
     import pandas as pd
@@ -377,18 +356,14 @@ def _score_bucket(run_rows, qrels_rows, names: list[str], options: dict, widths:
         ranking = _nested(run_rows, "df_run", "score", float)
         judged = _nested(qrels_rows, "df_qrels", "grade", int)
         positions = qrels_rows.groupby("query_id", sort=False)["position"].min()
-        # A companion query scored beside the real ones, for two reasons.
-        # (1) Under empty_queries="skip", evaluate leaves an undefined measure out
-        # of a query's values, but refuses outright when no query it sees has a
-        # value: the companion has every measure defined, so the measures missing
-        # from a real query's values are exactly its undefined ones.
-        # (2) evaluate lays all queries out as rows of one matrix as wide as the
-        # longest ranking, and numpy's sum along a row groups its terms by the
-        # row's width: the same query can differ in the last bit between a narrow
-        # and a wide matrix. The companion is as wide as the widest query of the
-        # whole evaluation, so each row is summed as in one call over all queries.
+        # Under empty_queries="skip", evaluate leaves an undefined measure out of a
+        # query's values, but refuses outright when no query it sees has a value.
+        # Scored beside a companion query on which every measure is defined, the
+        # measures missing from a real query's values are exactly its undefined
+        # ones; the real queries' values are their own (the kernels sum each row
+        # on its own, in rank order).
         companion = next(f"~{i}" for i in range(len(judged) + 1) if f"~{i}" not in judged)
-        run, qrels = _companion(companion, options["relevance_level"], widths)
+        run, qrels = _companion(companion, options["relevance_level"])
         run |= {qid: ranking.get(qid, {}) for qid in judged}
         qrels |= judged
         try:
