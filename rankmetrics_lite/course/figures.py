@@ -5,6 +5,10 @@ compare it) and embedded as a data URI: the page loads nothing from elsewhere.
 The SVG is kept small, since a slider stores one per position: text stays text
 in a short font stack, coordinates carry two decimals (1/100 pt), no metadata,
 and the data URI is percent-encoded UTF-8 rather than base64 (a third larger).
+
+Every figure is made readable on a phone as it is rendered (:func:`readable`):
+whatever size a chapter's view drew it at, it is laid out again at the book's
+one figure width with no text under the book's smallest size.
 """
 
 from __future__ import annotations
@@ -14,8 +18,13 @@ import io
 import re
 from urllib.parse import quote
 
+import warnings
+
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.text import Text
+
+from .style import FIGURE_WIDTH, SMALLEST_TEXT
 
 # Byte-identical SVG on every run: no date, fixed ids, text kept as text, and
 # one short font stack written into every text element.
@@ -47,9 +56,40 @@ def compact_svg(svg: str) -> str:
     return _drop_unused_ids(_NO_ROTATION.sub("", _ATTRIBUTE.sub(r"\1='\2'", svg)))
 
 
+def readable(figure: Figure) -> Figure:
+    """Lay ``figure`` out again at :data:`FIGURE_WIDTH` inches, labels included,
+    with every text at least :data:`SMALLEST_TEXT` points; returns it.
+
+    A narrower figure is scaled less on a phone, so its text stays legible
+    there; the height shrinks by the square root of the width's ratio, which
+    keeps stacked panels room for their larger labels.
+    """
+    for text in figure.findobj(Text):
+        if text.get_text() and text.get_fontsize() < SMALLEST_TEXT:
+            text.set_fontsize(SMALLEST_TEXT)
+    width, height = figure.get_size_inches()
+    if width > FIGURE_WIDTH:
+        figure.set_size_inches(FIGURE_WIDTH, height * (FIGURE_WIDTH / width) ** 0.5)
+    with warnings.catch_warnings():  # panels tight_layout cannot place keep their place
+        warnings.simplefilter("ignore", UserWarning)
+        figure.tight_layout()
+    # The labels outside the axes come on top of the figure's width: shrink the
+    # figure by as much, so that what is saved (bbox_inches="tight") is as wide.
+    for _ in range(2):
+        outside = figure.get_tightbbox().width - figure.get_figwidth()
+        if abs(outside) < 0.01:
+            break
+        figure.set_size_inches(FIGURE_WIDTH - outside, figure.get_figheight())
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            figure.tight_layout()
+    return figure
+
+
 def figure_to_svg(figure: Figure) -> str:
-    """Render a matplotlib figure to a deterministic SVG string."""
+    """Render a matplotlib figure, made :func:`readable`, to a deterministic SVG string."""
     buffer = io.StringIO()
+    readable(figure)
     with matplotlib.rc_context(_SVG_RC):
         figure.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
     return compact_svg(buffer.getvalue())
