@@ -6,7 +6,7 @@ import numpy as np
 
 RELEVANT = "#1b7837"      # green: a relevant item, and the main curve
 NOT_RELEVANT = "#767676"  # grey: a non-relevant item, and reference lines (4.5:1 on white)
-CURRENT = "#b2182b"       # red: the position the slider points at (5:1 and more on white)
+CURRENT = "#b2182b"       # red: the position the slider points at (6.9:1 on white)
 SECOND = "#2166ac"        # blue: a second curve (recall, another system)
 
 # Every figure is drawn this wide (inches, including its labels) with no text
