@@ -146,9 +146,9 @@ const measure = async (img, where) => {
   svg.querySelectorAll('text').forEach(text => {
     if (!text.textContent.trim()) return;
     count += 1;
-    const r = text.getBoundingClientRect();
-    if (r.left < edge.left - 1 || r.right > edge.right + 1 || r.top < edge.top - 1
-        || r.bottom > edge.bottom + 1) cut.push(text.textContent.trim());
+    const box = text.getBoundingClientRect();
+    if (box.left < edge.left - 1 || box.right > edge.right + 1 || box.top < edge.top - 1
+        || box.bottom > edge.bottom + 1) cut.push(text.textContent.trim());
     const m = text.getScreenCTM();
     const px = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
     if (px < minPx - 0.05) small.push([px, text.textContent.trim()]);

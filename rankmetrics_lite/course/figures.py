@@ -57,12 +57,15 @@ def compact_svg(svg: str) -> str:
 
 
 def readable(figure: Figure) -> Figure:
-    """Lay ``figure`` out again at :data:`FIGURE_WIDTH` inches, labels included,
-    with every text at least :data:`SMALLEST_TEXT` points; returns it.
+    """Lay ``figure`` out again at :data:`FIGURE_WIDTH` inches with every text at
+    least :data:`SMALLEST_TEXT` points; returns it.
 
     A narrower figure is scaled less on a phone, so its text stays legible
     there; the height shrinks by the square root of the width's ratio, which
-    keeps stacked panels room for their larger labels.
+    keeps stacked panels room for their larger labels. A tight layout fits the
+    larger labels in; what still sticks out (a long title, long tick labels, a
+    legend beside the axes) is kept by saving the figure's tight bounding box,
+    so the figure is narrowed by as much, to keep the saved width.
     """
     for text in figure.findobj(Text):
         if text.get_text() and text.get_fontsize() < SMALLEST_TEXT:
@@ -73,15 +76,9 @@ def readable(figure: Figure) -> Figure:
     with warnings.catch_warnings():  # panels tight_layout cannot place keep their place
         warnings.simplefilter("ignore", UserWarning)
         figure.tight_layout()
-    # The labels outside the axes come on top of the figure's width: shrink the
-    # figure by as much, so that what is saved (bbox_inches="tight") is as wide.
-    for _ in range(2):
         outside = figure.get_tightbbox().width - figure.get_figwidth()
-        if abs(outside) < 0.01:
-            break
-        figure.set_size_inches(FIGURE_WIDTH - outside, figure.get_figheight())
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
+        if outside > 0.05:
+            figure.set_size_inches(figure.get_figwidth() - outside, figure.get_figheight())
             figure.tight_layout()
     return figure
 

@@ -9,10 +9,10 @@ NOT_RELEVANT = "#767676"  # grey: a non-relevant item, and reference lines (4.5:
 CURRENT = "#b2182b"       # red: the position the slider points at (6.9:1 on white)
 SECOND = "#2166ac"        # blue: a second curve (recall, another system)
 
-# Every figure is drawn this wide (inches, including its labels) with no text
-# under this size (points): on a 390 px phone, whose column is about 360 CSS px,
-# the smallest text then shows at 10 CSS px or more; on a desktop the figure
-# keeps its natural size (460 CSS px).
+# Every figure is drawn this wide (inches) with no text under this size (points):
+# on a 390 px phone, whose column is about 360 CSS px, the smallest text then
+# shows at about 10 CSS px (tests/test_browser_figures.py: at least 9); on a
+# desktop the figure keeps its natural size (about 480 CSS px).
 FIGURE_WIDTH = 4.8
 SMALLEST_TEXT = 10
 
