@@ -77,8 +77,10 @@ def readable(figure: Figure) -> Figure:
         warnings.simplefilter("ignore", UserWarning)
         figure.tight_layout()
         outside = figure.get_tightbbox().width - figure.get_figwidth()
-        if outside > 0.05:
-            figure.set_size_inches(figure.get_figwidth() - outside, figure.get_figheight())
+        narrower = figure.get_figwidth() - outside
+        # (a drawing mostly outside its axes is left as it is, not squeezed to nothing)
+        if outside > 0.05 and narrower >= FIGURE_WIDTH / 2:
+            figure.set_size_inches(narrower, figure.get_figheight())
             figure.tight_layout()
     return figure
 
