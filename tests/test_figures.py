@@ -45,3 +45,8 @@ def test_a_drawing_mostly_outside_its_axes_is_not_squeezed_to_nothing():
     ax.text(12, 0.5, "far to the right", clip_on=False)
     readable(figure)
     assert figure.get_figwidth() >= FIGURE_WIDTH / 2
+
+
+def test_a_figure_rendered_twice_is_the_same_figure():
+    figure = _small_print_figure()
+    assert figure_to_svg(figure) == figure_to_svg(figure)

@@ -67,6 +67,8 @@ def readable(figure: Figure) -> Figure:
     legend beside the axes) is kept by saving the figure's tight bounding box,
     so the figure is narrowed by as much, to keep the saved width.
     """
+    if getattr(figure, "_rml_readable", False):  # once: a second pass would narrow it again
+        return figure
     for text in figure.findobj(Text):
         if text.get_text() and text.get_fontsize() < SMALLEST_TEXT:
             text.set_fontsize(SMALLEST_TEXT)
@@ -82,6 +84,7 @@ def readable(figure: Figure) -> Figure:
         if outside > 0.05 and narrower >= FIGURE_WIDTH / 2:
             figure.set_size_inches(narrower, figure.get_figheight())
             figure.tight_layout()
+    figure._rml_readable = True
     return figure
 
 
