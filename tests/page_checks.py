@@ -2,7 +2,9 @@
 accessibility violation (axe-core, from npm), nothing wider than the screen, no
 equation or table cut off without a sign that it scrolls, no formula a Tab stop,
 sliders at least 60 % of the column. One test module per screen runs it, so that
-the two can run on two workers."""
+the two can run on two workers. And what every figure must be on a phone (its own
+test module, test_browser_figures.py): text at least 9 CSS px, 4.5:1 against
+what lies behind it, and not cut at the figure's edge."""
 
 from __future__ import annotations
 
@@ -78,6 +80,137 @@ const stops = document.querySelectorAll('mjx-container[tabindex]:not([tabindex="
 if (stops) faults.push(stops + ' formulas are Tab stops');
 return faults;
 """
+
+
+# Figure text as the reader sees it. Each figure is an <img> of an SVG, whose
+# text axe cannot see: the SVG is laid out off-screen at the size the <img> has
+# on the page, and each text's font size is taken times its on-screen scale;
+# its colour (with its opacity) is composited on the figure's background.
+# Every frame of every slider is shown in turn, as a reader moving it would.
+MIN_FIGURE_TEXT_PX = 9
+MIN_FIGURE_TEXT_CONTRAST = 4.5
+_FIGURE_TEXT_FAULTS = """
+const [minPx, minRatio, done] = arguments;
+const rgb = c => (c.match(/[\\d.]+/g) || ['0', '0', '0']).slice(0, 3).map(Number);
+const luminance = ([r, g, b]) => [r, g, b].map(v => {
+  v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+  .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+const ratio = (a, b) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05); };
+const host = document.createElement('div');
+host.style.cssText = 'position:fixed;left:-20000px;top:0';
+document.body.appendChild(host);
+// The colour behind a text: the figure drawn without its text, and the most
+// common colour in the text's box (a grid line under a label does not count).
+const backdrop = async svg => {
+  const bare = new XMLSerializer().serializeToString(svg)
+    .replace(/(<svg[^>]*>)/, '$1<style>text{visibility:hidden}</style>');
+  const image = new Image();
+  image.src = 'data:image/svg+xml,' + encodeURIComponent(bare);
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [svg.width.baseVal.value, svg.height.baseVal.value];
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return context;
+};
+const behind = (context, svg, text) => {
+  const s = svg.getBoundingClientRect(), r = text.getBoundingClientRect();
+  const x = Math.max(0, Math.floor(r.left - s.left)), y = Math.max(0, Math.floor(r.top - s.top));
+  const w = Math.max(1, Math.min(context.canvas.width - x, Math.ceil(r.width)));
+  const h = Math.max(1, Math.min(context.canvas.height - y, Math.ceil(r.height)));
+  const data = context.getImageData(x, y, w, h).data, seen = new Map();
+  let best = [255, 255, 255], most = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const key = data[i] << 16 | data[i + 1] << 8 | data[i + 2];
+    const n = (seen.get(key) || 0) + 1;
+    seen.set(key, n);
+    if (n > most) [most, best] = [n, [data[i], data[i + 1], data[i + 2]]];
+  }
+  return best;
+};
+const measure = async (img, where) => {
+  const width = img.getBoundingClientRect().width;
+  const svgText = decodeURIComponent(img.getAttribute('src').replace(/^data:image\\/svg\\+xml,/, ''));
+  host.innerHTML = svgText;
+  const svg = host.querySelector('svg');
+  const box = svg.viewBox.baseVal;
+  svg.setAttribute('width', width);
+  svg.setAttribute('height', width * box.height / box.width);
+  const context = await backdrop(svg);
+  let small = [], faint = [], cut = [], count = 0;
+  const edge = svg.getBoundingClientRect();
+  svg.querySelectorAll('text').forEach(text => {
+    if (!text.textContent.trim()) return;
+    count += 1;
+    const box = text.getBoundingClientRect();
+    if (box.left < edge.left - 1 || box.right > edge.right + 1 || box.top < edge.top - 1
+        || box.bottom > edge.bottom + 1) cut.push(text.textContent.trim());
+    const m = text.getScreenCTM();
+    const px = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
+    if (px < minPx - 0.05) small.push([px, text.textContent.trim()]);
+    let alpha = 1;
+    for (let e = text; e && e !== svg; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      alpha *= parseFloat(s.opacity) * (e === text ? parseFloat(s.fillOpacity) : 1);
+    }
+    const ground = behind(context, svg, text);
+    const fill = rgb(getComputedStyle(text).fill).map((v, i) => alpha * v + (1 - alpha) * ground[i]);
+    const r = ratio(fill, ground);
+    if (r < minRatio) faint.push([r, text.textContent.trim()]);
+  });
+  const out = [];
+  if (cut.length) out.push(`${where}: ${cut.length} texts cut at the figure's edge ("${cut[0].slice(0, 30)}")`);
+  if (small.length) {
+    small.sort((a, b) => a[0] - b[0]);
+    out.push(`${where}: ${small.length} of ${count} texts under ${minPx} px `
+             + `(smallest ${small[0][0].toFixed(1)} px: "${small[0][1].slice(0, 30)}")`);
+  }
+  if (faint.length) {
+    faint.sort((a, b) => a[0] - b[0]);
+    out.push(`${where}: ${faint.length} texts under ${minRatio}:1 `
+             + `(faintest ${faint[0][0].toFixed(2)}:1: "${faint[0][1].slice(0, 30)}")`);
+  }
+  return [out, count];
+};
+(async () => {
+  const faults = [];
+  let figures = 0, texts = 0;
+  const record = ([out, count]) => { faults.push(...out); figures += 1; texts += count; };
+  const article = document.querySelector('.bd-article') || document.body;
+  const still = [...article.querySelectorAll('img.rml-figure')].filter(i => !i.closest('.rml-slider'));
+  for (const [n, img] of still.entries()) {
+    await img.decode().catch(() => {});
+    record(await measure(img, `figure ${n + 1}`));
+  }
+  for (const [n, slider] of [...article.querySelectorAll('.rml-slider')].entries()) {
+    const input = slider.querySelector('input[type=range]');
+    const start = input.value;
+    for (let i = Number(input.min); i <= Number(input.max); i++) {
+      input.value = String(i);
+      input.dispatchEvent(new Event('input'));
+      for (const img of slider.querySelectorAll('.rml-frame img.rml-figure')) {
+        await img.decode().catch(() => {});
+        record(await measure(img, `slider ${n + 1} at ${input.getAttribute('aria-valuetext')}`));
+      }
+    }
+    input.value = start;
+    input.dispatchEvent(new Event('input'));
+  }
+  host.remove();
+  done([faults, figures, texts]);
+})();
+"""
+
+
+def figure_text_faults(browser) -> tuple[list[str], int, int]:
+    """Figure text too small or too faint on the page as shown; and how many
+    figures (slider frames counted one by one) and texts were measured."""
+    return browser.execute_async_script(_FIGURE_TEXT_FAULTS, MIN_FIGURE_TEXT_PX,
+                                        MIN_FIGURE_TEXT_CONTRAST)
 
 
 def check_every_page(browser, book_url: str, built_book, axe_source: str, screen: str) -> None:

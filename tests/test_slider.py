@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import traitlets
 
 from rankmetrics_lite import precision_at_k
 from rankmetrics_lite.course.slider import STYLE, Frame, Slider, static_frames
@@ -118,3 +119,15 @@ def test_a_live_session_builds_only_the_widget(monkeypatch):
 def test_the_live_widget_styles_its_numbers_as_the_static_face():
     box = precision_at_k_slider(RELEVANCE, k=4).widget()
     assert box.children[1].value.startswith(f"<style>{STYLE}</style>")
+
+
+def test_the_live_control_speaks_values_and_follows_the_browser():
+    control, shown = precision_at_k_slider(RELEVANCE, k=4).widget().children
+    # The browser names the position by these labels (aria-valuetext).
+    assert control.labels == [str(k) for k in range(1, 11)] and control.index == 3
+    control.index = 6  # what the browser sends when the reader moves the slider
+    assert control.value == 7 and 'data-name="k">7<' in shown.value
+    control.value = 2  # and the kernel's side moves the browser's
+    assert control.index == 1
+    with pytest.raises(traitlets.TraitError, match="value must be one of the slider's values"):
+        control.value = 11

@@ -12,7 +12,8 @@
   the SVG titles it adds gave the colour-mode button a visible name unlike its
   label. The script is written out empty.
 * Sidebar toggles, the search button's name, equations and tables on phones,
-  search snippets without TeX: the scripts and the stylesheet in ``_static``.
+  search snippets without TeX, a skip link to a chapter's first slider: the
+  scripts and the stylesheet in ``_static``.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def setup(app):
     app.add_js_file("accessible-names.js", loading_method="defer")
     app.add_js_file("fit-math.js", loading_method="defer")
     app.add_js_file("search-snippets.js", loading_method="defer")
+    app.add_js_file("slider-skip-link.js", loading_method="defer")
     app.add_css_file("phone-layout.css")
     app.connect("build-finished", _empty_fontawesome_script)
     app.connect("html-page-context", _fix_page)

@@ -5,6 +5,10 @@ compare it) and embedded as a data URI: the page loads nothing from elsewhere.
 The SVG is kept small, since a slider stores one per position: text stays text
 in a short font stack, coordinates carry two decimals (1/100 pt), no metadata,
 and the data URI is percent-encoded UTF-8 rather than base64 (a third larger).
+
+Every figure is made readable on a phone as it is rendered (:func:`readable`):
+whatever size a chapter's view drew it at, it is laid out again at the book's
+one figure width with no text under the book's smallest size.
 """
 
 from __future__ import annotations
@@ -14,8 +18,13 @@ import io
 import re
 from urllib.parse import quote
 
+import warnings
+
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.text import Text
+
+from .style import FIGURE_WIDTH, SMALLEST_TEXT
 
 # Byte-identical SVG on every run: no date, fixed ids, text kept as text, and
 # one short font stack written into every text element.
@@ -47,9 +56,42 @@ def compact_svg(svg: str) -> str:
     return _drop_unused_ids(_NO_ROTATION.sub("", _ATTRIBUTE.sub(r"\1='\2'", svg)))
 
 
+def readable(figure: Figure) -> Figure:
+    """Lay ``figure`` out again at :data:`FIGURE_WIDTH` inches with every text at
+    least :data:`SMALLEST_TEXT` points; returns it.
+
+    A narrower figure is scaled less on a phone, so its text stays legible
+    there; the height shrinks by the square root of the width's ratio, which
+    keeps stacked panels room for their larger labels. A tight layout fits the
+    larger labels in; what still sticks out (a long title, long tick labels, a
+    legend beside the axes) is kept by saving the figure's tight bounding box,
+    so the figure is narrowed by as much, to keep the saved width.
+    """
+    if getattr(figure, "_rml_readable", False):  # once: a second pass would narrow it again
+        return figure
+    for text in figure.findobj(Text):
+        if text.get_text() and text.get_fontsize() < SMALLEST_TEXT:
+            text.set_fontsize(SMALLEST_TEXT)
+    width, height = figure.get_size_inches()
+    if width > FIGURE_WIDTH:
+        figure.set_size_inches(FIGURE_WIDTH, height * (FIGURE_WIDTH / width) ** 0.5)
+    with warnings.catch_warnings():  # panels tight_layout cannot place keep their place
+        warnings.simplefilter("ignore", UserWarning)
+        figure.tight_layout()
+        outside = figure.get_tightbbox().width - figure.get_figwidth()
+        narrower = figure.get_figwidth() - outside
+        # (a drawing mostly outside its axes is left as it is, not squeezed to nothing)
+        if outside > 0.05 and narrower >= FIGURE_WIDTH / 2:
+            figure.set_size_inches(narrower, figure.get_figheight())
+            figure.tight_layout()
+    figure._rml_readable = True
+    return figure
+
+
 def figure_to_svg(figure: Figure) -> str:
-    """Render a matplotlib figure to a deterministic SVG string."""
+    """Render a matplotlib figure, made :func:`readable`, to a deterministic SVG string."""
     buffer = io.StringIO()
+    readable(figure)
     with matplotlib.rc_context(_SVG_RC):
         figure.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
     return compact_svg(buffer.getvalue())

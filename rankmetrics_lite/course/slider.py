@@ -4,8 +4,9 @@ A chapter describes an interaction by a pure function ``frame_for(value) -> Fram
 (the numbers and the figure shown for one slider position). :class:`Slider`
 turns it into one display object whose MIME bundle carries both faces:
 
-* ``application/vnd.jupyter.widget-view+json``: a live ipywidgets slider, which
-  Jupyter prefers when a kernel runs; it calls ``frame_for`` on every move;
+* ``application/vnd.jupyter.widget-view+json``: a live widget, which Jupyter
+  prefers when a kernel runs: the static face's range input (:mod:`.live_range`)
+  and the frame it selects; it calls ``frame_for`` on every move;
 * ``text/html``: a self-contained page fragment with every frame precomputed and
   a few lines of inline JavaScript that swap them as the range input moves. The
   online book shows this face (``nb_mime_priority_overrides`` in ``_config.yml``);
@@ -180,21 +181,20 @@ class Slider:
 
     # -------------------------------------------------------------- live face
     def widget(self):
-        """A live ipywidgets box: the slider and the frame it selects, styled as online."""
+        """A live box: the static face's range input (named by its value) and the
+        frame it selects, styled as online."""
         import ipywidgets as widgets
+
+        from .live_range import LiveRange
 
         def shown_html(value) -> str:
             return f"<style>{STYLE}</style>{frame_html(self.frame_for(value))}"
 
-        slider = widgets.SelectionSlider(
-            options=self.values, value=self.value, description=self.label,
-            continuous_update=True, layout=widgets.Layout(width="100%"),
-            style={"description_width": "initial"},
-        )
+        control = LiveRange(self.values, self.value, self.label, css=STYLE)
         shown = widgets.HTML(value=shown_html(self.value))
-        slider.observe(lambda change: setattr(shown, "value", shown_html(change["new"])),
-                       names="value")
-        return widgets.VBox([slider, shown])
+        control.observe(lambda change: setattr(shown, "value", shown_html(change["new"])),
+                        names="value")
+        return widgets.VBox([control, shown], layout=widgets.Layout(width="100%"))
 
     # ------------------------------------------------------------ both faces
     def __repr__(self) -> str:
@@ -208,7 +208,7 @@ class Slider:
             bundle["text/html"] = self.static_html()
         try:
             live = self.widget()._repr_mimebundle_()
-        except ImportError:  # ipywidgets missing: show the static face instead
+        except ImportError:  # ipywidgets or anywidget missing: show the static face
             bundle.setdefault("text/html", self.static_html())
             return bundle
         bundle["application/vnd.jupyter.widget-view+json"] = live[

@@ -6,8 +6,15 @@ import numpy as np
 
 RELEVANT = "#1b7837"      # green: a relevant item, and the main curve
 NOT_RELEVANT = "#767676"  # grey: a non-relevant item, and reference lines (4.5:1 on white)
-CURRENT = "#d6604d"       # red: the position the slider points at
+CURRENT = "#b2182b"       # red: the position the slider points at (6.9:1 on white)
 SECOND = "#2166ac"        # blue: a second curve (recall, another system)
+
+# Every figure is drawn this wide (inches) with no text under this size (points):
+# on a 390 px phone, whose column is about 360 CSS px, the smallest text then
+# shows at about 10 CSS px (tests/test_browser_figures.py: at least 9); on a
+# desktop the figure keeps its natural size (about 480 CSS px).
+FIGURE_WIDTH = 4.8
+SMALLEST_TEXT = 10
 
 
 def rank_strip(ax, relevance: np.ndarray, k: int | None = None) -> None:
