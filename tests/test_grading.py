@@ -1,14 +1,14 @@
 """Grading a class (`make grade`): each notebook in its own sandbox, every verdict the grader's own.
 
 The made-up class in tests/data/submissions (a folder pytest does not collect),
-graded as chapters 02 and 13:
+graded as chapters 02 and 14:
 
 * honest or careless: ada (one folder per student) answers chapter 2 right; ben
   gets one right, one wrong, leaves one stub; cleo's cell raises; dev's cell never
   ends; eve deleted a cell; finn's file is cut off half-way (not JSON); lou is
   blank; oli's memory hog is stopped by the memory limit between two right
   answers; pia's kernel dies and quin's hangs (ignoring Ctrl-C) after answering
-  everything; rae (chapter 13) answers all four right, sam is blank, tia gets two.
+  everything; rae (chapter 14) answers all four right, sam is blank, tia gets two.
 * cheats: gus writes passing verdicts into the registry's memory; hal patches the
   checks and `check` itself, then answers wrong; ivy prints verdict lines,
   displays a forged verdict bundle, writes forged answers into the channel and

@@ -1,6 +1,6 @@
 """Grade a class's notebooks: run each in a sandbox, judge its answers here, write scores and feedback.
 
-Usage: python -m tools.grade_submissions SUBMISSIONS [--out DIR] [--chapters 02,13]
+Usage: python -m tools.grade_submissions SUBMISSIONS [--out DIR] [--chapters 02,14]
            [--timeout SECONDS] [--notebook-timeout SECONDS] [--memory SIZE] [--jobs N] [--unsafe]
 
 SUBMISSIONS is a folder of submitted notebooks, one per student (``alice.ipynb``)

@@ -25,7 +25,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 LINK = {"offline": False, "latency": 400,                      # ms, round trip
         "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8}  # bytes/s
-DEFAULT_PAGES = ["book/02-precision-at-k.html", "book/16-partial-auc.html"]
+DEFAULT_PAGES = ["book/02-precision-at-k.html", "book/17-partial-auc.html"]
 
 # Milliseconds from navigation start until the load event and MathJax's typesetting.
 _READY = """
@@ -73,7 +73,7 @@ def ready_seconds(url: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("books", nargs="+", type=Path, help="built HTML folders to compare")
-    parser.add_argument("--page", action="append", help="page to time (default: chapters 2 and 16)")
+    parser.add_argument("--page", action="append", help="page to time (default: chapters 2 and 17)")
     parser.add_argument("--runs", type=int, default=3, help="cold loads per page and book")
     args = parser.parse_args(argv)
     for book in args.books:

@@ -85,7 +85,7 @@ def _draw_discount_figure(depth: int = 20) -> Figure:
     ax.plot(ranks, jarvelin_kekalainen_discounts(depth), marker="s", markersize=3,
             color=SECOND, label="Järvelin & Kekäläinen, b = 2")
     ax.plot(ranks, 1.0 / ranks, linestyle="--", color=NOT_RELEVANT,
-            label="1 / i (reciprocal rank, chapter 14)")
+            label="1 / i (reciprocal rank, chapter 15)")
     ax.set(xlabel="rank i", ylabel="weight of a gain at rank i", ylim=(0, 1.05),
            xticks=ranks[::2] if depth > 12 else ranks)
     ax.legend(loc="upper right", fontsize=8, frameon=False)
