@@ -38,8 +38,8 @@ from tools.run_submission import SubmissionRun  # noqa: E402
 
 SUBMISSIONS = ROOT / "tests" / "data" / "submissions"
 CHAPTER_2 = ["precision-short-list", "precision-every-k", "precision-at-bound"]
-CHAPTER_13 = ["ndcg-by-hand", "ndcg-dcg", "ndcg-gains-disagree", "ndcg-full"]
-LABELS = CHAPTER_2 + CHAPTER_13
+CHAPTER_14 = ["ndcg-by-hand", "ndcg-dcg", "ndcg-gains-disagree", "ndcg-full"]
+LABELS = CHAPTER_2 + CHAPTER_14
 # Long enough for a kernel to import the package on a busy machine; dev's loop waits this long.
 TIME_LIMIT = 45
 VANDAL = "rankmetrics-vandal-of-max"  # in the command line of max's detached process
@@ -67,7 +67,7 @@ def graded(tmp_path_factory):
     before = {"package": fingerprint(ROOT / "rankmetrics_lite"), "class": fingerprint(SUBMISSIONS)}
     result = subprocess.run(
         ["make", "-s", "-o", ".venv/.installed", "grade", f"SUBMISSIONS={SUBMISSIONS}",
-         f"GRADES={out}", "CHAPTERS=02,13", f"TIMEOUT={TIME_LIMIT}", "NOTEBOOK_TIMEOUT=240",
+         f"GRADES={out}", "CHAPTERS=02,14", f"TIMEOUT={TIME_LIMIT}", "NOTEBOOK_TIMEOUT=240",
          "JOBS=3"],
         cwd=ROOT, capture_output=True, text=True, timeout=1500)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -116,7 +116,7 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
 ])
 def test_chapter_2_scores(graded, student, marks):
     row = scores(graded[0])[student]
-    assert [int(row[label]) for label in LABELS] == marks + [0] * len(CHAPTER_13)
+    assert [int(row[label]) for label in LABELS] == marks + [0] * len(CHAPTER_14)
     assert int(row["total"]) == sum(marks)
 
 
@@ -127,7 +127,7 @@ def test_chapter_2_scores(graded, student, marks):
     ("uma", [1, 0, 0, 0]),  # a table of the visible examples fails on the hidden inputs
     ("vic", [0, 0, 0, 0]),  # a patched check and brute force: the last answer counts
 ])
-def test_chapter_13_scores(graded, student, marks):
+def test_chapter_14_scores(graded, student, marks):
     row = scores(graded[0])[student]
     assert [int(row[label]) for label in LABELS] == [0] * len(CHAPTER_2) + marks
     assert int(row["total"]) == sum(marks)
@@ -206,14 +206,14 @@ def test_bad_options_name_the_argument(argv, message, capsys):
 
 
 def test_chapters_are_named_by_number():
-    assert grade_submissions.exercise_columns(["13", "02"]) == LABELS
+    assert grade_submissions.exercise_columns(["14", "02"]) == LABELS
     with pytest.raises(ValueError, match=r"--chapters \(CHAPTERS\) must name chapters .* got '99'"):
         grade_submissions.exercise_columns(["99"])
 
 
 def test_chapters_default_to_the_submission_file_names():
     students = grade_submissions.find_submissions(SUBMISSIONS)
-    assert grade_submissions.chapters_named_by(students) == ["02", "13"]
+    assert grade_submissions.chapters_named_by(students) == ["02", "14"]
     assert grade_submissions.chapters_named_by({"bo": [Path("bo.ipynb")]}) == []
 
 
