@@ -79,6 +79,9 @@ def environment() -> dict[str, str]:
         "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
         "RANKMETRICS_ANSWER_CHANNEL": CHANNEL,
         "RANKMETRICS_HIDDEN_CASES": f"{PACKAGE}/hidden_cases.json",
+        # Grading reads the checks only: a slider's static face (a figure per
+        # position) would be drawn for no one.
+        "RANKMETRICS_LIVE_ONLY": "1",
     }
 
 
