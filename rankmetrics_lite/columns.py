@@ -152,9 +152,7 @@ class RunColumns:
         ----------
         Voorhees & Harman (2005). :cite:p:`voorhees2005trec`
         """
-        entries = [(q, d, s) for q, ranking in run.items() for d, s in ranking.items()]
-        q, d, s = zip(*entries) if entries else ((), (), ())
-        return cls(np.array(q, dtype=str), np.array(d, dtype=str), np.array(s, dtype=float))
+        return cls(*_flatten(run, float))
 
 
 @dataclass(frozen=True, eq=False)
@@ -233,6 +231,11 @@ class QrelsColumns:
         ----------
         Voorhees & Harman (2005). :cite:p:`voorhees2005trec`
         """
-        entries = [(q, d, g) for q, judged in qrels.items() for d, g in judged.items()]
-        q, d, g = zip(*entries) if entries else ((), (), ())
-        return cls(np.array(q, dtype=str), np.array(d, dtype=str), np.array(g, dtype=np.int64))
+        return cls(*_flatten(qrels, np.int64))
+
+
+def _flatten(nested: Mapping[str, Mapping[str, object]], value_type) -> tuple[np.ndarray, ...]:
+    """``{qid: {docid: value}}`` as three arrays: query ids, document ids, values."""
+    entries = [(q, d, v) for q, inner in nested.items() for d, v in inner.items()]
+    q, d, v = zip(*entries) if entries else ((), (), ())
+    return np.array(q, dtype=str), np.array(d, dtype=str), np.array(v, dtype=value_type)

@@ -7,15 +7,16 @@ imports ``book_url`` and ``browser`` gets one Chromium for the module.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
+import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tools package
+from tools.local_server import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -30,14 +31,8 @@ SCREENS = {"desktop": DESKTOP, "phone": PHONE}
 @pytest.fixture(scope="module")
 def book_url(built_book):
     """Serve the built book on a free loopback port for the length of the module."""
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(QuietHandler, directory=str(built_book))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server, url = serve(built_book)
+    yield url
     server.shutdown()
 
 

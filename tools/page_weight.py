@@ -9,14 +9,15 @@ Usage: python tools/page_weight.py [BUILT_HTML_DIR]   (default _build/html)
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the tools package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.local_server import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -27,17 +28,6 @@ const entries = performance.getEntriesByType('resource');
 const nav = performance.getEntriesByType('navigation')[0];
 return entries.reduce((sum, e) => sum + e.encodedBodySize, nav.encodedBodySize);
 """
-
-
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 def cold_load_bytes(driver, url: str) -> int:

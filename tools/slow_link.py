@@ -13,13 +13,15 @@ e.g.   python tools/slow_link.py --page book/02-precision-at-k.html old/_build/h
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import statistics
+import sys
 import tempfile
-import threading
 from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the tools package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.local_server import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -35,16 +37,6 @@ const typeset = () => (window.MathJax && MathJax.startup && MathJax.startup.prom
   ? MathJax.startup.promise.then(() => done(since()), () => done(since())) : done(since());
 if (document.readyState === 'complete') typeset(); else addEventListener('load', typeset);
 """
-
-
-def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 def ready_seconds(url: str) -> float:
@@ -79,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     for book in args.books:
         if not (book / "index.html").exists():
             parser.error(f"books: {book} holds no built book (no index.html); run `make book`")
-    servers = [_serve(book) for book in args.books]
+    servers = [serve(book) for book in args.books]
     times: dict[tuple[int, str], list[float]] = {}
     for _ in range(args.runs):
         for page in args.page or DEFAULT_PAGES:
