@@ -25,7 +25,7 @@ book: $(STAMP)
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
 
 test: $(STAMP) $(SPARK_STAMP) java-prerequisites browser-prerequisites $(AXE)
-	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Narrower runs while writing; `make test` runs all of them.
 # The quick loop: the package's unit tests and doctests, no book, kernel, browser or rendering.

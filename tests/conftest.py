@@ -69,6 +69,16 @@ SLOW_FIXTURES = {"built_book": "book", "student": "book", "graded": "kernel"}
 SLOW_MODULES = ("test_views_", "test_slider")
 
 
+# The longest kinds of file first, so that none is left to start last while
+# the other workers idle (`make test` keeps this order: --no-loadscope-reorder).
+FIRST_TO_START = ("kernel", "browser", "spark", "notebook", "book", "slow")
+
+
+def _kinds(item) -> set[str]:
+    kinds = {marker.name for marker in item.iter_markers()}
+    return kinds | {"notebook"} if item.path.suffix == ".ipynb" else kinds
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if item.path.name.startswith(SLOW_MODULES):
@@ -76,3 +86,9 @@ def pytest_collection_modifyitems(items):
         for fixture, marker in SLOW_FIXTURES.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(marker)
+    start = {}
+    for item in items:
+        rank = min((FIRST_TO_START.index(kind) for kind in _kinds(item) & set(FIRST_TO_START)),
+                   default=len(FIRST_TO_START))
+        start[item.path] = min(rank, start.get(item.path, rank))
+    items.sort(key=lambda item: start[item.path])  # stable: each file's tests stay in order

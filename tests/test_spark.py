@@ -186,3 +186,15 @@ def test_missing_pyspark_is_named(monkeypatch):
     monkeypatch.setitem(sys.modules, "pyspark.sql", None)
     with pytest.raises(ImportError, match="requirements-spark.txt"):
         on_spark.evaluate(None, None, "AP")
+
+
+def test_the_chapters_scala_ndcg_takes_the_ideal_from_the_labels_in_given_order(spark):
+    """The chapter's helpers around Spark's own RankingMetrics (in this module's session)."""
+    from rankmetrics_lite.course.views.evaluating_at_scale import (
+        demo_collection, scala_ranking_metrics, to_frames)
+
+    unsorted = scala_ranking_metrics(spark, [(["b", "a"], ["a", "b"], [1.0, 3.0])]).ndcgAt(2)
+    in_order = scala_ranking_metrics(spark, [(["b", "a"], ["b", "a"], [3.0, 1.0])]).ndcgAt(2)
+    assert unsorted > 1.4 and in_order == 1.0
+    df_run, df_qrels = to_frames(spark, *demo_collection(5))
+    assert df_run.count() == 5 * 30 and df_qrels.columns == ["query_id", "doc_id", "grade"]

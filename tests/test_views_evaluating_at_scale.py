@@ -10,9 +10,7 @@ from rankmetrics_lite.course.views.evaluating_at_scale import (
     load_scaling,
     numeric_ids,
     ranking_lists,
-    scala_ranking_metrics,
     scaling_table,
-    to_frames,
 )
 
 
@@ -51,15 +49,3 @@ def test_the_committed_scaling_data_fills_the_table():
     sizes = sorted({row["queries"] for row in data["rows"]})
     assert len(lines) == 1 + len(sizes) >= 3
     assert [int(line.split()[0].replace(",", "")) for line in lines[1:]] == sizes
-
-
-@pytest.mark.spark
-def test_scalas_graded_ndcg_takes_the_ideal_from_the_labels_in_given_order():
-    from rankmetrics_lite.spark import local_session
-
-    spark = local_session(cores=1)
-    unsorted = scala_ranking_metrics(spark, [(["b", "a"], ["a", "b"], [1.0, 3.0])]).ndcgAt(2)
-    in_order = scala_ranking_metrics(spark, [(["b", "a"], ["b", "a"], [3.0, 1.0])]).ndcgAt(2)
-    assert unsorted > 1.4 and in_order == 1.0
-    df_run, df_qrels = to_frames(spark, *demo_collection(5))
-    assert df_run.count() == 5 * 30 and df_qrels.columns == ["query_id", "doc_id", "grade"]

@@ -21,8 +21,9 @@ from nbclient import NotebookClient
 from nbclient.exceptions import DeadKernelError
 
 _TIMEOUT_ERROR = "CellTimeLimit"
-# After this many cells in a row hit the time limit, the kernel is stuck: stop.
-_STUCK_AFTER = 2
+# An interrupted kernel answers within milliseconds; one that has not answered
+# this many seconds after the interrupt ignores it (a hang that traps Ctrl-C).
+_GRACE_AFTER_INTERRUPT = 5
 
 
 def run(path: str, timeout: float) -> list[str]:
@@ -44,7 +45,6 @@ def run(path: str, timeout: float) -> list[str]:
     # The kernel's own output is noise here, and must not mix with this script's report.
     with client.setup_kernel(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
         client.wait_for_reply(client.kc.kernel_info())
-        stuck = 0
         for index, cell in enumerate(notebook.cells):
             try:
                 client.execute_cell(cell, index)
@@ -55,12 +55,23 @@ def run(path: str, timeout: float) -> list[str]:
             if index in errors:
                 ename, evalue = errors[index]
                 problems.append(_error_message(cell, index, ename, evalue, timeout))
-            stuck = stuck + 1 if errors.get(index, ("",))[0] == _TIMEOUT_ERROR else 0
-            if stuck >= _STUCK_AFTER:
-                problems.append("the kernel stopped responding after the time limit; "
-                                "the remaining cells were not run")
-                return problems
+                if ename == _TIMEOUT_ERROR and not _answers_after_interrupt(client):
+                    problems.append("the kernel stopped responding after the time limit; "
+                                    "the remaining cells were not run")
+                    return problems
     return problems
+
+
+def _answers_after_interrupt(client: NotebookClient) -> bool:
+    """Whether the kernel, interrupted at a cell's time limit, runs code again
+    within the grace period (an empty, silent request)."""
+    request = client.kc.execute("", silent=True, store_history=False)
+    limit = client.timeout
+    client.timeout = _GRACE_AFTER_INTERRUPT
+    try:
+        return client.wait_for_reply(request) is not None
+    finally:
+        client.timeout = limit
 
 
 def _error_message(cell, index: int, ename: str, evalue: str, timeout: float) -> str:
