@@ -225,8 +225,8 @@ def compare_test_collection(binaries: dict, tally: Counter, wrong: list) -> None
 
 
 @pytest.fixture(scope="session")
-def binaries(tmp_path_factory) -> dict[str, Path]:
-    return {release: te.trec_eval_binary(release, tmp_path_factory) for release in ("10.0", "9.0.8")}
+def binaries() -> dict[str, Path]:
+    return {release: te.trec_eval_binary(release) for release in ("10.0", "9.0.8")}
 
 
 def _no_difference(tally: Counter, wrong: list) -> None:

@@ -33,9 +33,9 @@ OWN_CASES = {
 
 
 @pytest.fixture(scope="module", params=RELEASES)
-def release(request, tmp_path_factory):
+def release(request):
     """(release, its trec_eval program), built once per test run."""
-    return request.param, trec_eval_binary(request.param, tmp_path_factory)
+    return request.param, trec_eval_binary(request.param)
 
 
 @pytest.fixture(scope="module")
@@ -116,16 +116,16 @@ def test_the_random_collections_hold_what_they_promise(written):
     assert {0.1, 0.1 + 1e-9, 16777216.0, 16777217.0, 1e39, -1e300} <= scores
 
 
-def test_missing_sources_skip_but_fail_under_ci(monkeypatch, tmp_path, tmp_path_factory):
+def test_missing_sources_skip_but_fail_under_ci(monkeypatch, tmp_path):
     import trec_eval_programs
 
     monkeypatch.setattr(trec_eval_programs, "SOURCES", tmp_path / "absent")
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match=r"trec_eval 10\.0's source .* is not in shared/"):
-        trec_eval_binary("10.0", tmp_path_factory)
+        trec_eval_binary("10.0")
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI checks out shared/ beside the clone"):
-        trec_eval_binary("10.0", tmp_path_factory)
+        trec_eval_binary("10.0")
 
 
 def test_the_random_files_hold_every_form_they_promise(written):

@@ -1,8 +1,9 @@
 """The real trec_eval programs, 10.0 and 9.0.8, built from their sources for the tests.
 
 The sources sit beside the repository, in ``shared/trec_eval/<release>/`` (never
-in the repository). :func:`trec_eval_binary` builds a release once per test run
-(one build shared by every pytest-xdist worker, under a file lock) and skips the
+in the repository). :func:`trec_eval_binary` builds a release once and keeps it in
+``_build/trec_eval/`` until its sources change (one build shared by every
+pytest-xdist worker, under a file lock) and skips the
 test with the reason when the sources, ``make`` or a C compiler are missing;
 under ``CI=true`` missing sources fail the test instead, since CI checks out
 ``shared/`` beside the clone. :func:`run_trec_eval` runs a binary and reads its
@@ -12,6 +13,7 @@ under ``CI=true`` missing sources fail the test instead, since CI checks out
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import shutil
 import subprocess
@@ -24,6 +26,7 @@ SHARED = ROOT.parent / "shared"
 SOURCES = SHARED / "trec_eval"
 TEST_COLLECTION = SHARED / "data" / "trec_eval_test"
 RELEASES = ("10.0", "9.0.8")
+BUILDS = ROOT / "_build" / "trec_eval"
 
 
 def missing(what: str) -> None:
@@ -34,13 +37,9 @@ def missing(what: str) -> None:
     pytest.skip(reason)
 
 
-def trec_eval_binary(release: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The trec_eval program of ``release``, built at most once per test run."""
-    # pytest-xdist workers share the parent of their base temp folders (one per run).
-    shared_tmp = tmp_path_factory.getbasetemp()
-    if "PYTEST_XDIST_WORKER" in os.environ:
-        shared_tmp = shared_tmp.parent
-    return build_trec_eval(release, shared_tmp)
+def trec_eval_binary(release: str) -> Path:
+    """The trec_eval program of ``release``, built once for its sources and kept in _build/."""
+    return build_trec_eval(release, BUILDS)
 
 
 def build_trec_eval(release: str, base: Path) -> Path:
@@ -52,7 +51,7 @@ def build_trec_eval(release: str, base: Path) -> Path:
     if compiler is None or shutil.which("make") is None:
         pytest.skip(f"no C compiler or no make on this machine: trec_eval {release} cannot be built")
     base.mkdir(parents=True, exist_ok=True)
-    target = base / f"trec_eval-{release}"
+    target = base / f"trec_eval-{release}-{_digest(sources, compiler)}"
     with open(base / f"trec_eval-{release}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # several pytest workers: one builds, the others wait
         binary = target / "trec_eval"
@@ -66,6 +65,14 @@ def build_trec_eval(release: str, base: Path) -> Path:
             if build.returncode != 0 or not binary.is_file():
                 pytest.fail(f"building trec_eval {release} failed:\n{build.stderr[-2000:]}", pytrace=False)
     return binary
+
+
+def _digest(sources: Path, compiler: str) -> str:
+    """Names a build by what went into it: the compiler and every source file."""
+    digest = hashlib.sha256(compiler.encode())
+    for path in sorted(p for p in sources.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(sources)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def run_trec_eval(binary: Path, qrels: Path, run: Path, *options: str) -> dict[str, dict[str, str]]:

@@ -16,9 +16,13 @@ import json
 import subprocess
 import sys
 
-import nbformat
-from nbclient import NotebookClient
-from nbclient.exceptions import DeadKernelError
+# jsonschema (under nbformat) loads its optional IRI checker when it is installed,
+# which compiles a grammar: 0.9 s of every sandbox's start. Nothing here checks IRIs.
+sys.modules.setdefault("rfc3987_syntax", None)
+
+import nbformat  # noqa: E402
+from nbclient import NotebookClient  # noqa: E402
+from nbclient.exceptions import DeadKernelError  # noqa: E402
 
 _TIMEOUT_ERROR = "CellTimeLimit"
 # An interrupted kernel answers within milliseconds; one that has not answered
