@@ -16,6 +16,10 @@ CHROMEDRIVER ?= /usr/bin/chromedriver
 # axe-core (npm), which the browser tests inject into every page of the book.
 AXE := node_modules/axe-core/axe.min.js
 export PYTHONHASHSEED := 0
+# Python keeps compiled modules in __pycache__/ even where the machine turns that
+# off: the tests start dozens of interpreters (kernels, sandboxes, Spark's workers),
+# and each would compile the package and the tests again.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv spark browser-prerequisites sandbox-prerequisites java-prerequisites
 
