@@ -24,6 +24,7 @@ Written to OUT (default ``_build/grades``):
 from __future__ import annotations
 
 import argparse
+import compileall
 import csv
 import json
 import os
@@ -157,6 +158,8 @@ def pristine_package(folder: Path, variants: dict) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copyfile(Path(__file__).with_name("notebook_runner.py"), folder / "notebook_runner.py")
     (folder / "hidden_cases.json").write_text(json.dumps(variants_to_data(variants)))
+    # Compiled once here: the sandboxes cannot write bytecode, and each would compile the package.
+    compileall.compile_dir(folder, quiet=1)
     for path in [folder, *folder.rglob("*")]:  # readable by the sandboxes' users, writable by none
         path.chmod(0o755 if path.is_dir() else 0o444)
     folder.parent.chmod(0o711)
