@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -102,6 +103,8 @@ def test_static_face_names_the_value_and_has_one_live_region(five_positions):
 def test_the_shown_frame_is_stored_once(five_positions):
     html = five_positions
     assert html.count('data-name="P@k">0.7500<') == 1
+    payload = re.search(r'class="rml-frames">(.*?)</script>', html, re.S).group(1)
+    assert json.loads(payload)["html"][3] is None  # in the page, not again in the JSON
     assert static_frames(html)["html"][3].count('data-name="P@k">0.7500<') == 1
 
 
