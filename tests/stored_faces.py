@@ -17,7 +17,7 @@ from pathlib import Path
 from rankmetrics_lite.course.slider import Slider, frame_text, static_frames
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
-_NOT_COMPARED = ("nbval-ignore-output", "nbval-skip", "raises-exception")
+_NOT_COMPARED = ("nbval-ignore-output", "nbval-skip")
 
 
 def stored_static_face(chapter: str, slider: Slider) -> str:
