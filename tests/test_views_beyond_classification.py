@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k
 from rankmetrics_lite.course.views.beyond_classification import (
     reading_frame,
@@ -14,6 +13,9 @@ from rankmetrics_lite.course.views.beyond_classification import (
     relevant_seen,
     two_rankings_figure,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "00-beyond-classification"  # whose stored slider the static-face tests read
 
 A = [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
 B = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1]
@@ -35,7 +37,8 @@ def test_frame_numbers_come_from_the_package():
         assert frame.numbers["B: relevant seen"] == str(sum(B[:k]))
         assert frame.numbers["A: P@k"] == f"{precision_at_k(A, k):.4f}"
         assert frame.numbers["B: P@k"] == f"{precision_at_k(B, k):.4f}"
-        assert frame.alt and frame.figure is not None
+        # Its figure is drawn for every k in the chapter's stored face (static-face test).
+        assert frame.alt and frame.draw is not None
 
 
 def test_bad_rankings_fail_at_the_door():
@@ -60,16 +63,22 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = reading_slider(RANKINGS, k=3).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, reading_slider(RANKINGS, k=3))
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         assert f'data-name="B: relevant seen">{sum(B[:k])}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
-    assert html == reading_slider(RANKINGS, k=3).static_html()
     assert repr(reading_slider(RANKINGS, k=3)) == (
         "Slider over k = 1..10; at k = 3: k = 3, A: relevant seen = 3, B: relevant seen = 0, "
         "A: P@k = 1.0000, B: P@k = 0.0000")
+
+
+def test_static_face_is_deterministic():
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, reading_slider(RANKINGS, k=3), drawn_now=9)
 
 
 def test_figure_alt_text_is_computed_from_the_rankings():

@@ -7,7 +7,6 @@ import re
 import numpy as np
 import pytest
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import hit_rate_at_k, precision_at_k, recall_at_k
 from rankmetrics_lite.course.rag_corpus import load_anchor_queries
 from rankmetrics_lite.course.retrievers import SearchResult, chunk_hits, new_document_hits, search
@@ -20,6 +19,9 @@ from rankmetrics_lite.course.views.case_study_rag_retriever import (
     query_slider,
     ranked_chunks_frame,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "20-case-study-rag-retriever"  # whose stored slider the static-face tests read
 
 ANCHORS = load_anchor_queries()
 RESULTS = {q.query_id: search(q.query, 10) for q in ANCHORS}
@@ -52,7 +54,8 @@ def test_cutoff_frame_numbers():
         assert frame.numbers["mean R@k"] == f"{np.mean([recall_at_k(r, k, n_relevant=1) for r in NEW]):.4f}"
         hits = int(sum(hit_rate_at_k(r, k) for r in ROWS))
         assert frame.numbers["queries with a hit"] == f"{hits} of 6"
-        assert frame.figure is not None and f"k = {k}" in frame.alt
+        # Its figure is drawn for every k in the chapter's stored face (static-face test).
+        assert frame.draw is not None and f"k = {k}" in frame.alt
     assert cutoff_frame(ROWS, NEW, ONES, LABELS, 3).numbers["mean P@k"] == f"{7 / 18:.4f}"
 
 
@@ -79,8 +82,9 @@ def test_k_slider_live_widget_follows():
 
 
 def test_k_slider_static_face_holds_every_k():
-    html = cutoff_slider(ROWS, NEW, ONES, LABELS, k=3).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, cutoff_slider(ROWS, NEW, ONES, LABELS, k=3))
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         assert f'data-name="mean P@k">{np.mean([precision_at_k(r, k) for r in ROWS]):.4f}<' in frame
@@ -88,9 +92,9 @@ def test_k_slider_static_face_holds_every_k():
 
 
 def test_k_slider_static_face_is_deterministic():
-    # Three cutoffs: the same drawing code as the chapter's ten.
-    assert (cutoff_slider(ROWS, NEW, ONES, LABELS, k=2, depth=3).static_html()
-            == cutoff_slider(ROWS, NEW, ONES, LABELS, k=2, depth=3).static_html())
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, cutoff_slider(ROWS, NEW, ONES, LABELS, k=3), drawn_now=9)
 
 
 def entries():

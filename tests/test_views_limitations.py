@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import ndcg_at_k, precision_at_k, reciprocal_rank
 from rankmetrics_lite.course.views.limitations import (
     k_winner_frame,
@@ -16,6 +15,9 @@ from rankmetrics_lite.course.views.limitations import (
     two_systems_figure,
     winner_at_k,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "09-limitations"  # whose stored slider the static-face tests read
 
 X = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
 Y = [0, 0, 1, 1, 1, 0, 0, 0, 0, 0]
@@ -34,7 +36,8 @@ def test_frame_numbers_come_from_the_package():
         frame = k_winner_frame(X, Y, k)
         assert frame.numbers == {"k": str(k), "P@k of X": f"{precision_at_k(X, k):.4f}",
                                  "P@k of Y": f"{precision_at_k(Y, k):.4f}", "winner": winner}
-        assert frame.figure is not None and f"k = {k}" in frame.alt
+        # Its figure is drawn for every k in the chapter's stored face (static-face test).
+        assert frame.draw is not None and f"k = {k}" in frame.alt
 
 
 def test_frame_rejects_bad_input():
@@ -75,13 +78,19 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = k_winner_slider(X, Y, k=4).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, k_winner_slider(X, Y, k=4))
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for frame, winner in zip(frames["html"], EXPECTED_WINNERS):
         assert f'data-name="winner">{winner}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
-    assert html == k_winner_slider(X, Y, k=4).static_html()
+
+
+def test_static_face_is_deterministic():
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, k_winner_slider(X, Y, k=4), drawn_now=9)
 
 
 def test_text_face():

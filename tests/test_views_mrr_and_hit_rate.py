@@ -7,7 +7,6 @@ import re
 import pytest
 from matplotlib.figure import Figure
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import average_precision, hit_rate_at_k, reciprocal_rank
 from rankmetrics_lite.course.views.mrr_and_hit_rate import (
     first_relevant_figure,
@@ -17,6 +16,9 @@ from rankmetrics_lite.course.views.mrr_and_hit_rate import (
     reciprocal_rank_curve,
     rr_scale_figure,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "15-mrr-and-hit-rate"  # whose stored slider the static-face tests read
 
 
 def test_first_relevant_ranking():
@@ -63,8 +65,9 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = first_relevant_slider(rank=3).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, first_relevant_slider(rank=3))
     assert frames["values"] == [str(r) for r in range(1, 21)]
     for rank, frame in zip(range(1, 21), frames["html"]):
         assert f'data-name="RR">{1 / rank:.4f}<' in frame
@@ -72,8 +75,9 @@ def test_static_face_holds_every_frame_and_no_network():
 
 
 def test_static_face_is_deterministic():
-    first = first_relevant_slider(depth=4, rank=2).static_html()
-    assert first == first_relevant_slider(depth=4, rank=2).static_html()
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, first_relevant_slider(rank=3), drawn_now=19)
 
 
 def test_mime_bundle_text():

@@ -8,7 +8,6 @@ import re
 import pytest
 from matplotlib.figure import Figure
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import dcg_at_k, ndcg_at_k
 from rankmetrics_lite.course.views.ndcg import (
     discount_figure,
@@ -20,6 +19,9 @@ from rankmetrics_lite.course.views.ndcg import (
     ndcg_slider,
     rank_discounts,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "14-ndcg"  # whose stored slider the static-face tests read
 
 GRADES = [2, 3, 0, 1, 2, 0, 0, 3, 0, 1]
 JUDGED = GRADES + [3, 2]
@@ -74,8 +76,9 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = ndcg_slider(GRADES, JUDGED, k=3).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, ndcg_slider(GRADES, JUDGED, k=3))
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         for gain, short in (("linear", "lin"), ("exponential", "exp")):
@@ -85,8 +88,9 @@ def test_static_face_holds_every_frame_and_no_network():
 
 
 def test_static_face_is_deterministic():
-    first = ndcg_slider([2, 0, 1], [2, 1, 0, 3], k=2).static_html()
-    assert first == ndcg_slider([2, 0, 1], [2, 1, 0, 3], k=2).static_html()
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, ndcg_slider(GRADES, JUDGED, k=3), drawn_now=9)
 
 
 def test_slider_refuses_impossible_judgements():

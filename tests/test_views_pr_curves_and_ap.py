@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import eleven_point_precision, f1_at_k, max_f1, pr_curve_from_scores
 from rankmetrics_lite.course.figures import ShownFigure
 from rankmetrics_lite.course.views.pr_curves_and_ap import (
@@ -22,6 +21,9 @@ from rankmetrics_lite.course.views.pr_curves_and_ap import (
     threshold_frame,
     threshold_slider,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "11-pr-curves-and-ap"  # whose stored slider the static-face tests read
 
 SCORES = [0.95, 0.91, 0.88, 0.80, 0.80, 0.74, 0.66, 0.61, 0.55, 0.42, 0.30, 0.12]
 LABELS = [1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 1, 0]
@@ -70,8 +72,9 @@ def test_threshold_slider_positions_and_live_widget():
 
 
 def test_threshold_slider_static_face_holds_every_frame():
-    html = threshold_slider(LABELS, SCORES).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, threshold_slider(LABELS, SCORES, threshold=0.8))
     assert len(frames["html"]) == 11
     assert 'data-name="precision">1.0000<' in frames["html"][0]
     assert 'data-name="precision">0.5000<' in frames["html"][-1]

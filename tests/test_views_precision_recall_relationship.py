@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k, recall_at_k
 from rankmetrics_lite.course.views.precision_recall_relationship import (
     against_k_figure,
@@ -15,6 +14,9 @@ from rankmetrics_lite.course.views.precision_recall_relationship import (
     relationship_numbers,
     relationship_slider,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "04-precision-recall-relationship"  # whose stored slider the static-face tests read
 
 RANKING = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1]
 N_RELEVANT = 10
@@ -29,7 +31,8 @@ def test_frame_numbers_come_from_the_package_and_keep_the_identity():
         assert frame.numbers["P@k"] == f"{p:.4f}"
         assert frame.numbers["R@k"] == f"{r:.4f}"
         assert frame.numbers["P@k × k"] == frame.numbers["R@k × |R|"] == f"{sum(RANKING[:k]):.4f}"
-        assert f"k = {k}" in frame.alt and frame.figure is not None
+        # Its figure is drawn for every k in the chapter's stored face (static-face test).
+        assert f"k = {k}" in frame.alt and frame.draw is not None
 
 
 def test_figures_have_the_expected_axes():
@@ -58,8 +61,9 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = relationship_slider(RANKING, N_RELEVANT, k=7).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, relationship_slider(RANKING, N_RELEVANT, k=7))
     assert frames["values"] == [str(k) for k in range(1, 21)]
     for k, frame in zip(range(1, 21), frames["html"]):
         assert f'data-name="R@k">{recall_at_k(RANKING, k, n_relevant=N_RELEVANT):.4f}<' in frame
@@ -68,8 +72,9 @@ def test_static_face_holds_every_frame_and_no_network():
 
 
 def test_static_face_is_deterministic():
-    assert (relationship_slider([1, 0, 1], 2, k=2).static_html()
-            == relationship_slider([1, 0, 1], 2, k=2).static_html())
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, relationship_slider(RANKING, N_RELEVANT, k=7), drawn_now=19)
 
 
 def test_text_face():

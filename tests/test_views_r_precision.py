@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k, r_precision, recall_at_k
 from rankmetrics_lite.course.views.r_precision import (
     r_precision_figure,
@@ -14,6 +13,9 @@ from rankmetrics_lite.course.views.r_precision import (
     r_precision_numbers,
     r_precision_slider,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "07-r-precision"  # whose stored slider the static-face tests read
 
 RANKING = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1]
 
@@ -27,7 +29,8 @@ def test_frame_numbers_come_from_the_package_and_agree():
         assert frame.numbers["P@|R|"] == f"{precision_at_k(RANKING, n_rel):.4f}" == value
         assert frame.numbers["R@|R|"] == f"{recall_at_k(RANKING, n_rel, n_relevant=n_rel):.4f}" == value
         assert frame.numbers["R-precision"] == value
-        assert f"k = |R| = {n_rel}" in frame.alt and frame.figure is not None
+        # Its figure is drawn for every |R| in the chapter's stored face (static-face test).
+        assert f"k = |R| = {n_rel}" in frame.alt and frame.draw is not None
 
 
 def test_source_examples():
@@ -72,8 +75,9 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = r_precision_slider(RANKING, n_relevant=10).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, r_precision_slider(RANKING, n_relevant=10))
     assert frames["values"] == [str(n) for n in range(9, 21)]
     for n_rel, frame in zip(range(9, 21), frames["html"]):
         assert f'data-name="R-precision">{r_precision(RANKING, n_relevant=n_rel):.4f}<' in frame
@@ -84,7 +88,9 @@ def test_static_face_holds_every_frame_and_no_network():
 
 
 def test_static_face_is_deterministic():
-    assert r_precision_slider([1, 0, 1, 0]).static_html() == r_precision_slider([1, 0, 1, 0]).static_html()
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, r_precision_slider(RANKING, n_relevant=10), drawn_now=11)
 
 
 def test_figure_alt_text_gives_the_meeting_point():

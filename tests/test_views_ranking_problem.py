@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import rank_by_score, relevance_from_ids
 from rankmetrics_lite.course.views.ranking_problem import (
     notation_figure,
@@ -15,6 +14,9 @@ from rankmetrics_lite.course.views.ranking_problem import (
     relevant_set,
     top_k_relevant,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "01-ranking-problem"  # whose stored slider the static-face tests read
 
 JUDGEMENTS = {"d1": 2, "d2": 0, "d3": 1, "d4": 0, "d5": 2, "d6": 0, "d7": 1, "d8": 0, "d9": 1}
 SCORES = {"d3": 0.91, "d8": 0.85, "d1": 0.77, "d6": 0.77, "d5": 0.64, "d2": 0.40, "d7": 0.33}
@@ -55,7 +57,8 @@ def test_frame_numbers():
         assert frame.numbers["rel_1..rel_k"] == " ".join(map(str, relevance[:k]))
         assert frame.numbers["|R_k|"] == str(sum(relevance[:k]))
         assert frame.numbers["|R|"] == "5"
-        assert frame.alt and frame.figure is not None
+        # Its figure is drawn for every k in the chapter's stored face (static-face test).
+        assert frame.alt and frame.draw is not None
     assert notation_frame(RANKED, JUDGEMENTS, 4).numbers["R_k"] == "{d3, d1}"
     assert notation_frame(RANKED, JUDGEMENTS, 9).numbers["rel_1..rel_k"] == "1 0 0 1 1 0 1 - -"
     assert notation_frame(RANKED, JUDGEMENTS, 4, relevance_level=2).numbers["R_k"] == "{d1}"
@@ -72,12 +75,18 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = notation_slider(RANKED, JUDGEMENTS, k=4).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, notation_slider(RANKED, JUDGEMENTS, k=4))
     assert frames["values"] == [str(k) for k in range(1, 8)]
     assert 'data-name="|R_k|">4<' in frames["html"][-1]
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
-    assert html == notation_slider(RANKED, JUDGEMENTS, k=4).static_html()
+
+
+def test_static_face_is_deterministic():
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, notation_slider(RANKED, JUDGEMENTS, k=4), drawn_now=6)
 
 
 def test_bad_input_fails_at_the_door():

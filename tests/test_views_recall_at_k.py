@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import hit_rate_at_k, precision_at_k, recall_at_k
 from rankmetrics_lite.course.views.recall_at_k import (
     hit_rate_and_recall,
@@ -17,6 +16,9 @@ from rankmetrics_lite.course.views.recall_at_k import (
     recall_curve,
     recall_upper_bound,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "03-recall-at-k"  # whose stored slider the static-face tests read
 
 RELEVANCE = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1]
 
@@ -28,7 +30,8 @@ def test_frame_numbers_come_from_the_package():
         assert frame.numbers["P@k"] == f"{precision_at_k(RELEVANCE, k):.4f}"
         assert frame.numbers["relevant in top k"] == str(sum(RELEVANCE[:k]))
         assert frame.numbers["recall bound"] == f"{min(1, k / 8):.4f}"
-        assert frame.alt and frame.figure is not None
+        # Its figure is drawn for every k in the chapter's stored face (static-face test).
+        assert frame.alt and frame.draw is not None
 
 
 def test_recall_curve_is_monotonic_and_matches_the_table():
@@ -66,8 +69,9 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame_and_no_network():
-    html = recall_at_k_slider(RELEVANCE, 8, k=4).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, recall_at_k_slider(RELEVANCE, 8, k=4))
     assert frames["values"] == [str(k) for k in range(1, 11)]
     for k, frame in zip(range(1, 11), frames["html"]):
         assert f'data-name="R@k">{recall_at_k(RELEVANCE, k, n_relevant=8):.4f}<' in frame
@@ -75,9 +79,9 @@ def test_static_face_holds_every_frame_and_no_network():
 
 
 def test_static_face_is_deterministic():
-    # A short slider: the same drawing code as the chapter's, a tenth of the frames.
-    assert (recall_at_k_slider([1, 0, 1], 2, k=2).static_html()
-            == recall_at_k_slider([1, 0, 1], 2, k=2).static_html())
+    """A frame drawn in this process is byte for byte the one the chapter stored when
+    another process executed it; nbval checks every frame so in a fresh kernel."""
+    stored_frames_of(CHAPTER, recall_at_k_slider(RELEVANCE, 8, k=4), drawn_now=9)
 
 
 def test_text_face():

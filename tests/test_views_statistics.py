@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
-from rankmetrics_lite.course.slider import static_frames
 from rankmetrics_lite import precision_at_k
 from rankmetrics_lite.random_baseline import random_precision_at_k, simulate_random_precision
 from rankmetrics_lite.course.views.statistics import (
@@ -19,6 +18,9 @@ from rankmetrics_lite.course.views.statistics import (
     random_precision_frame,
     random_precision_slider,
 )
+from stored_faces import stored_frames_of
+
+CHAPTER = "06-statistics"  # whose stored slider the static-face tests read
 
 KS = [1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 35, 40, 45, 48, 50]
 
@@ -78,8 +80,9 @@ def test_live_widget_follows_the_slider():
 
 
 def test_static_face_holds_every_frame():
-    html = random_precision_slider(50, 10, KS, k=20).static_html()
-    frames = static_frames(html)
+    """Read in the chapter's stored face of this slider, which nbval keeps equal to what
+    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
+    html, frames = stored_frames_of(CHAPTER, random_precision_slider(50, 10, KS, k=20))
     assert frames["values"] == [str(k) for k in KS]
     for k, frame in zip(KS, frames["html"]):
         exact = random_precision_at_k(n_items=50, n_relevant=10, k=k)

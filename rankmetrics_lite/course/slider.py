@@ -16,7 +16,10 @@ nbval compares the ``text/plain`` and ``text/html`` parts like any other output
 (it skips the widget view, whose model id is random), so the static face is a
 checked promise too. A live session of ``make lab`` never shows the static face,
 so there it is not built (``RANKMETRICS_LIVE_ONLY=1``); and each frame is
-computed once per slider, whichever faces use it.
+computed once per slider, whichever faces use it. A frame carries the function
+that draws its figure, not the figure: it is drawn (once per slider) only for a
+face that shows it, so a text face, the numbers alone or a live session's first
+view cost no drawing of the positions they do not show.
 """
 
 from __future__ import annotations
@@ -36,24 +39,40 @@ from .figures import figure_img_tag
 
 @dataclass(frozen=True)
 class Frame:
-    """What one slider position shows: labelled numbers and an optional figure."""
+    """What one slider position shows: labelled numbers and, drawn only when
+    shown, an optional figure.
+
+    ``draw`` is a function of no arguments that returns the figure, such as
+    ``functools.partial(some_figure, relevance, k)``: computing a frame draws
+    nothing, so its numbers and its text cost no matplotlib figure.
+    """
 
     numbers: dict[str, str]
-    figure: Figure | None = None
+    draw: Callable[[], Figure] | None = None
     alt: str = ""
     caption: str = ""
 
+    def __post_init__(self):
+        if self.draw is not None and not callable(self.draw):
+            raise TypeError("draw must be a function that returns the figure (for example "
+                            f"functools.partial(some_figure, k)), got {type(self.draw).__name__}")
+
+    @property
+    def figure(self) -> Figure | None:
+        """The frame's figure, drawn now (a new one on each call); None when it has none."""
+        return None if self.draw is None else self.draw()
+
 
 def frame_html(frame: Frame) -> str:
-    """The HTML of one frame: a row of labelled numbers, then the figure."""
+    """The HTML of one frame: a row of labelled numbers, then the figure (drawn now)."""
     cells = "".join(
         f'<span class="rml-number"><span class="rml-label">{html.escape(label)}</span> '
         f'<span class="rml-num" data-name="{html.escape(label)}">{html.escape(value)}</span></span>'
         for label, value in frame.numbers.items()
     )
     parts = [f'<div class="rml-numbers">{cells}</div>']
-    if frame.figure is not None:
-        parts.append(figure_img_tag(frame.figure, frame.alt))
+    if frame.draw is not None:
+        parts.append(figure_img_tag(frame.draw(), frame.alt))
     if frame.caption:
         parts.append(f'<p class="rml-caption">{html.escape(frame.caption)}</p>')
     return "".join(parts)
@@ -143,6 +162,7 @@ class Slider:
             raise ValueError(f"value must be one of the slider's values, got {value!r}")
         self._frame_for = frame_for
         self._frames: dict[int, Frame] = {}
+        self._html: dict[int, str] = {}
         self.label = label
         self.value = value
 
@@ -153,17 +173,25 @@ class Slider:
             self._frames[index] = self._frame_for(value)
         return self._frames[index]
 
+    def frame_html_for(self, value) -> str:
+        """The HTML of the frame at ``value``, its figure drawn once per slider."""
+        index = self.values.index(value)
+        if index not in self._html:
+            self._html[index] = frame_html(self.frame_for(value))
+        return self._html[index]
+
     # ------------------------------------------------------------ static face
     def static_html(self) -> str:
         """Self-contained HTML: range input, frames precomputed, inline script."""
-        frames = [self.frame_for(v) for v in self.values]
         start = self.values.index(self.value)
-        pieces = [frame_html(f) if i != start else None for i, f in enumerate(frames)]
+        pieces = [self.frame_html_for(v) if i != start else None
+                  for i, v in enumerate(self.values)]
         values = [str(v) for v in self.values]
-        payload = json.dumps({"values": values, "text": [frame_text(f) for f in frames],
+        payload = json.dumps({"values": values,
+                              "text": [frame_text(self.frame_for(v)) for v in self.values],
                               "html": pieces})
         payload = payload.replace("</", "<\\/")  # keep the JSON inside its <script>
-        shown = frame_html(frames[start])
+        shown = self.frame_html_for(self.value)
         ident = "rml-" + hashlib.sha1((payload + shown).encode()).hexdigest()[:12]
         label, value = html.escape(self.label), html.escape(values[start])
         width = max(len(v) for v in values)
@@ -188,7 +216,7 @@ class Slider:
         from .live_range import LiveRange
 
         def shown_html(value) -> str:
-            return f"<style>{STYLE}</style>{frame_html(self.frame_for(value))}"
+            return f"<style>{STYLE}</style>{self.frame_html_for(value)}"
 
         control = LiveRange(self.values, self.value, self.label, css=STYLE)
         shown = widgets.HTML(value=shown_html(self.value))

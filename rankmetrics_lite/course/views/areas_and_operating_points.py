@@ -12,6 +12,7 @@ more and more negatives, ROC and PR side by side.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -121,8 +122,8 @@ def simulate_imbalance(base_rate: float, n_positive: int = 200, separation: floa
     return ScoredSet(labels, np.concatenate([positives, negatives]))
 
 
-def _roc_pr_drawing(labels: np.ndarray, scores: np.ndarray, title: str) -> tuple[Figure, str]:
-    """The ROC curve (left) and the precision-recall curve (right), with their alt text."""
+def _draw_roc_pr_figure(labels: np.ndarray, scores: np.ndarray, title: str) -> Figure:
+    """The ROC curve (left) and the precision-recall curve (right)."""
     roc = roc_curve_points(labels, scores)
     pr = pr_curve_from_scores(labels, scores)
     base_rate = float(labels.mean())
@@ -144,18 +145,24 @@ def _roc_pr_drawing(labels: np.ndarray, scores: np.ndarray, title: str) -> tuple
     if title:
         figure.suptitle(title, fontsize=10)
     figure.tight_layout()
+    return figure
+
+
+def _roc_pr_alt(labels: np.ndarray, scores: np.ndarray) -> str:
+    """The alt text of :func:`_draw_roc_pr_figure`, from the same numbers."""
+    base_rate = float(labels.mean())
+    auc, ap = roc_auc(labels, scores), average_precision_from_scores(labels, scores)
     n_positive = int(labels.sum())
-    alt = (f"Left, a ROC curve with AUC {auc:.3f} against the dashed diagonal of chance; right, "
-           f"the precision-recall curve of the same scores with {n_positive} positives and "
-           f"{labels.size - n_positive} negatives, AP {ap:.3f}, ending on a dashed base-rate "
-           f"line at {base_rate:.3f}.")
-    return figure, alt
+    return (f"Left, a ROC curve with AUC {auc:.3f} against the dashed diagonal of chance; right, "
+            f"the precision-recall curve of the same scores with {n_positive} positives and "
+            f"{labels.size - n_positive} negatives, AP {ap:.3f}, ending on a dashed base-rate "
+            f"line at {base_rate:.3f}.")
 
 
 def roc_pr_figure(labels, scores, title: str = "") -> ShownFigure:
     """The ROC curve (left) and the precision-recall curve (right) of one scored set."""
     labels, scores = labels_and_scores(labels, scores)
-    return ShownFigure(*_roc_pr_drawing(labels, scores, title))
+    return ShownFigure(_draw_roc_pr_figure(labels, scores, title), _roc_pr_alt(labels, scores))
 
 
 def imbalance_frame(base_rate: float, n_positive: int = 200, separation: float = 1.5,
@@ -168,8 +175,8 @@ def imbalance_frame(base_rate: float, n_positive: int = 200, separation: float =
                "ROC AUC": f"{roc_auc(labels, scores):.4f}",
                "AP": f"{average_precision_from_scores(labels, scores):.4f}"}
     title = f"{n_positive} positives, {n_negative} negatives"
-    figure, alt = _roc_pr_drawing(labels, scores, title)
-    return Frame(numbers, figure, alt)
+    return Frame(numbers, partial(_draw_roc_pr_figure, labels, scores, title),
+                 _roc_pr_alt(labels, scores))
 
 
 def imbalance_slider(base_rates: Sequence[float], value: float | None = None,

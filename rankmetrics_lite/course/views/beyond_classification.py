@@ -12,6 +12,7 @@ ranking); ``reading_slider`` wraps it in the two-faced
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -93,7 +94,7 @@ def reading_frame(rankings: Mapping, k: int) -> Frame:
                      for name in checked)
     alt = (f"Two rank strips above two step lines of relevant results seen "
            f"against k; the first {k} results are shaded: {seen}.")
-    return Frame(numbers, _draw_two_rankings_figure(checked, k), alt)
+    return Frame(numbers, partial(_draw_two_rankings_figure, checked, k), alt)
 
 
 def reading_slider(rankings: Mapping, k: int = 1) -> Slider:

@@ -18,8 +18,9 @@ per-query differences. Every number comes from the package's metric functions.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
+from functools import partial
+import textwrap
 
 import numpy as np
 from matplotlib.colors import ListedColormap
@@ -139,7 +140,7 @@ def cutoff_frame(chunk_rows, new_doc_rows, n_relevant, labels: Sequence[str], k:
            f"from a relevant page, with the first {k} ranks outlined; right, mean recall rising "
            f"and mean precision falling with k, marked at k = {k}: recall {recall:.2f}, "
            f"precision {precision:.2f}.")
-    return Frame(numbers, cutoff_figure(rows, new, n_relevant, labels, k, depth), alt)
+    return Frame(numbers, partial(cutoff_figure, rows, new, n_relevant, labels, k, depth), alt)
 
 
 def cutoff_slider(chunk_rows, new_doc_rows, n_relevant, labels: Sequence[str], k: int = 3,
@@ -212,7 +213,7 @@ def ranked_chunks_frame(query_id: str, query: str, results: Sequence, relevant_d
     alt = (f"Bars of the BM25 scores of the {len(results)} chunks retrieved for '{query}', "
            f"best first; {sum(hits)} come from a relevant page (green), {sum(hits[:k])} of "
            f"them in the top {k}.")
-    return Frame(numbers, ranked_chunks_figure(query, results, relevant, k), alt)
+    return Frame(numbers, partial(ranked_chunks_figure, query, results, relevant, k), alt)
 
 
 def query_slider(entries: Sequence[tuple], k: int = 3, value: int = 1) -> Slider:

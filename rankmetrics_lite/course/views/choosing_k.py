@@ -19,8 +19,9 @@ the target; ``recall_target_slider`` wraps it in the two-faced
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
+from functools import partial
+import numbers
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -255,7 +256,8 @@ def recall_target_frame(queries: Sequence[Query], target_percent: int, share: fl
            f"of queries with R@k at least {target:.2f} (blue, a step line), with the target "
            f"as a dashed line; the mean reaches it at k = {_shown(k_mean)}, "
            f"{share:.0%} of the queries at k = {_shown(k_share)}.")
-    return Frame(numbers, _draw_recall_target_figure(queries, target, share, depth), alt)
+    return Frame(numbers, partial(_draw_recall_target_figure, queries, target, share, depth),
+                 alt)
 
 
 def recall_target_slider(queries: Sequence[Query], targets_percent: Sequence[int],

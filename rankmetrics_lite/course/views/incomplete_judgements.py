@@ -12,7 +12,7 @@ depth. Every number comes from :func:`rankmetrics_lite.evaluate`.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -165,7 +165,7 @@ def drift_frame(depth: int, seed: int = 1998) -> Frame:
     alt = (f"Kendall's tau between each measure's ranking of twelve systems with complete "
            f"judgements and with the six old systems pooled to depth d, on a log axis of d from "
            f"1 to 100; at depth {depth}: {shown}.")
-    return Frame(numbers, drift_figure(depth, seed), alt)
+    return Frame(numbers, partial(drift_figure, depth, seed), alt)
 
 
 def drift_slider(depth: int = 10, seed: int = 1998) -> Slider:

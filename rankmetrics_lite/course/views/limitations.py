@@ -13,6 +13,8 @@ Every number comes from the package's measures; nothing is recomputed here.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -137,7 +139,7 @@ def k_winner_frame(x, y, k: int, names: tuple[str, str] = ("X", "Y")) -> Frame:
     verdict = "the two systems tie" if winner == "tie" else f"{winner} has the higher P@k"
     alt = (f"Two rankings of {x.size} items shown as strips above their P@k curves against k; "
            f"the cutoff k = {k} is marked, where {verdict}.")
-    return Frame(numbers, _draw_two_systems_figure(x, y, k, names), alt)
+    return Frame(numbers, partial(_draw_two_systems_figure, x, y, k, names), alt)
 
 
 def k_winner_slider(x, y, k: int = 1, names: tuple[str, str] = ("X", "Y")) -> Slider:

@@ -10,6 +10,8 @@ number comes from :mod:`rankmetrics_lite.average_precision`.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -152,7 +154,7 @@ def ap_at_k_frame(relevance, n_relevant: int, k: int) -> Frame:
     alt = (f"Relevance of each rank above three lines of AP@k against k, one per "
            f"denominator; the cutoff k = {k} is marked, where {hits} of the {n_rel} "
            f"relevant items are in the top {k}.")
-    return Frame(numbers, ap_at_k_figure(relevance, n_rel, k), alt)
+    return Frame(numbers, partial(ap_at_k_figure, relevance, n_rel, k), alt)
 
 
 def ap_at_k_slider(relevance, n_relevant: int, k: int = 1) -> Slider:

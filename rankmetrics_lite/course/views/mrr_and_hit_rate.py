@@ -9,6 +9,8 @@ wraps it in the two-faced :class:`~rankmetrics_lite.course.slider.Slider`.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -106,7 +108,7 @@ def first_relevant_frame(rank: int, depth: int = 20,
            f"marked at RR = {rr:.4f}. It counts as a hit at "
            + (", ".join(f"k = {k}" for k in hits) if hits else "none of the cutoffs")
            + ".")
-    return Frame(numbers, first_relevant_figure(rank, depth, cutoffs), alt)
+    return Frame(numbers, partial(first_relevant_figure, rank, depth, cutoffs), alt)
 
 
 def first_relevant_slider(depth: int = 20, cutoffs: tuple[int, ...] = DEFAULT_CUTOFFS,

@@ -10,6 +10,8 @@ cutoff it gives DCG@k, the ideal DCG@k and nDCG@k under the linear gain
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -145,7 +147,7 @@ def ndcg_frame(grades, judged_grades, k: int) -> Frame:
     alt = (f"Grades of the ranking and of the ideal ranking above two lines of nDCG@k "
            f"against k, one per gain; the cutoff k = {k} is marked, where the top {k} "
            f"grades are {shown}.")
-    return Frame(numbers, _draw_ndcg_figure(grades, judged_grades, k), alt)
+    return Frame(numbers, partial(_draw_ndcg_figure, grades, judged_grades, k), alt)
 
 
 def ndcg_slider(grades, judged_grades, k: int = 1) -> Slider:

@@ -15,8 +15,9 @@ missing from the run, and a loop over the run never sees it.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping, Sequence
+from functools import partial
+import warnings
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -151,7 +152,7 @@ def cutoff_comparison_frame(tables_by_k: Mapping[int, Table], k: int, queries: S
     name = f"{measure}@{k}"
     alt = (f"Bars of {name} per query, one bar per tool, for queries {', '.join(queries)}; "
            f"means: {'; '.join(parts)}.")
-    return Frame(numbers, _comparison_bars({name: table}, queries), alt)
+    return Frame(numbers, partial(_comparison_bars, {name: table}, queries), alt)
 
 
 def cutoff_comparison_slider(tables_by_k: Mapping[int, Table], queries: Sequence[str],

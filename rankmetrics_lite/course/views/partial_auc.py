@@ -10,6 +10,7 @@ and shades the area that partial AUC measures.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -190,7 +191,7 @@ def partial_auc_frame(systems: Mapping[str, tuple], max_fpr: float) -> Frame:
     alt = (f"ROC curves of {', '.join(checked)} with the area under each between false "
            f"positive rate 0 and {max_fpr:.2f} shaded and a red line at {max_fpr:.2f}. "
            f"Partial AUC: {'; '.join(described)}.")
-    return Frame(numbers, _draw_partial_auc_figure(systems, max_fpr), alt)
+    return Frame(numbers, partial(_draw_partial_auc_figure, systems, max_fpr), alt)
 
 
 def partial_auc_slider(systems: Mapping[str, tuple],

@@ -12,6 +12,7 @@ precision, recall and F1, marked on the precision-recall curve.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -282,19 +283,12 @@ f1=0.6666666666666666)
                           f1_at_k(ranked, called, n_relevant=n_positive))
 
 
-def threshold_frame(labels, scores, threshold: float) -> Frame:
-    """The numbers and the figure for one threshold: items with score >= threshold are positive."""
-    labels, scores = labels_and_scores(labels, scores)
+def _draw_threshold_figure(labels: np.ndarray, scores: np.ndarray, threshold: float,
+                           point: OperatingPoint) -> Figure:
+    """The items as bars of their score, cut at ``threshold``, beside the PR curve with
+    the threshold's ``point`` marked."""
     curve = pr_curve_from_scores(labels, scores)
-    point = point_at_threshold(labels, scores, threshold)
     precision, recall = point.precision, point.recall
-    called = int(np.sum(scores >= threshold))
-    found = int(np.sum(labels[scores >= threshold]))
-    numbers = {"threshold": f"{threshold:.2f}", "called positive": str(called),
-               "TP": str(found), "FP": str(called - found),
-               "precision": f"{precision:.4f}", "recall": f"{recall:.4f}",
-               "F1": f"{point.f1:.4f}"}
-
     order = np.argsort(-scores, kind="stable")
     figure = Figure(figsize=(6.4, 3.6))
     strip, ax = figure.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2]})
@@ -310,11 +304,25 @@ def threshold_frame(labels, scores, threshold: float) -> Frame:
     _tidy(ax, "recall", "precision")
     ax.set_title(f"score \u2265 {threshold:.2f}: P = {precision:.2f}, R = {recall:.2f}",
                  fontsize=9)
+    return figure
+
+
+def threshold_frame(labels, scores, threshold: float) -> Frame:
+    """The numbers and the figure for one threshold: items with score >= threshold are positive."""
+    labels, scores = labels_and_scores(labels, scores)
+    point = point_at_threshold(labels, scores, threshold)
+    precision, recall = point.precision, point.recall
+    called = int(np.sum(scores >= threshold))
+    found = int(np.sum(labels[scores >= threshold]))
+    numbers = {"threshold": f"{threshold:.2f}", "called positive": str(called),
+               "TP": str(found), "FP": str(called - found),
+               "precision": f"{precision:.4f}", "recall": f"{recall:.4f}",
+               "F1": f"{point.f1:.4f}"}
     alt = (f"Left, the items as bars of their score, positives green, with a red line at the "
            f"threshold {threshold:.2f}; right, the precision-recall curve with the point of "
            f"this threshold marked: {called} items called positive, {found} of them positive, "
            f"precision {precision:.2f} and recall {recall:.2f}.")
-    return Frame(numbers, figure, alt)
+    return Frame(numbers, partial(_draw_threshold_figure, labels, scores, threshold, point), alt)
 
 
 def threshold_slider(labels, scores, threshold: float | None = None) -> Slider:

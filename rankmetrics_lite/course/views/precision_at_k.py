@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -67,7 +69,7 @@ def precision_at_k_frame(relevance, k: int, n_relevant: int | None = None) -> Fr
         numbers["upper bound"] = f"{precision_upper_bound(k, n_relevant):.4f}"
     alt = (f"Relevance of each rank above a line of P@k against k; the cutoff k = {k} is marked, "
            f"where {hits} of the top {k} items are relevant.")
-    return Frame(numbers, _draw_precision_at_k_figure(relevance, k, n_relevant), alt)
+    return Frame(numbers, partial(_draw_precision_at_k_figure, relevance, k, n_relevant), alt)
 
 
 def precision_at_k_slider(relevance, n_relevant: int | None = None, k: int = 1) -> Slider:

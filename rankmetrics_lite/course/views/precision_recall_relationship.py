@@ -15,6 +15,8 @@ ranking's precision-recall curve, one point per cutoff).
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -165,7 +167,7 @@ def relationship_frame(relevance, n_relevant: int, k: int) -> Frame:
            f"the cutoff k = {k} marked. Right: the precision-recall curve with its point "
            f"for k = {k} marked, at recall {numbers['R@k']} and precision {numbers['P@k']}; "
            f"{numbers['|R_k|']} of the top {k} items are relevant.")
-    return Frame(numbers, relationship_figure(relevance, n_relevant, k), alt)
+    return Frame(numbers, partial(relationship_figure, relevance, n_relevant, k), alt)
 
 
 def relationship_slider(relevance, n_relevant: int, k: int = 1) -> Slider:

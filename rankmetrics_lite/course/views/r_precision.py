@@ -16,6 +16,8 @@ curves meet only at k = |R| (and wherever both are 0): the break-even point.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -89,7 +91,7 @@ def r_precision_frame(relevance, n_relevant: int) -> Frame:
     alt = (f"A strip of ranks with the top {numbers['|R|']} shaded, above P@k and R@k "
            f"against k. A vertical line at k = |R| = {numbers['|R|']} passes through the "
            f"point where the two lines meet, at R-precision {numbers['R-precision']}.")
-    return Frame(numbers, _draw_r_precision_figure(relevance, n_relevant), alt)
+    return Frame(numbers, partial(_draw_r_precision_figure, relevance, n_relevant), alt)
 
 
 def r_precision_slider(relevance, n_relevant: int | None = None) -> Slider:

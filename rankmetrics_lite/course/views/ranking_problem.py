@@ -10,6 +10,7 @@ two-faced :class:`~rankmetrics_lite.course.slider.Slider`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from functools import partial
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
@@ -114,7 +115,8 @@ def notation_frame(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
     }
     alt = (f"The ranked items as boxes, relevant ones green, with the first {k} ranks "
            f"shaded; {len(hits)} of the {len(relevant)} relevant items are among them.")
-    return Frame(numbers, _draw_notation_figure(ranked_items, grades, k, relevance_level), alt)
+    return Frame(numbers, partial(_draw_notation_figure, ranked_items, grades, k,
+                                   relevance_level), alt)
 
 
 def notation_slider(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, float],

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -84,7 +85,7 @@ def recall_at_k_frame(relevance, n_relevant: int, k: int) -> Frame:
     }
     alt = (f"Relevance of each rank above R@k and P@k against k; the cutoff k = {k} is "
            f"marked, where {hits} of the {n_relevant} relevant items are in the top {k}.")
-    return Frame(numbers, _draw_recall_at_k_figure(relevance, n_relevant, k), alt)
+    return Frame(numbers, partial(_draw_recall_at_k_figure, relevance, n_relevant, k), alt)
 
 
 def recall_at_k_slider(relevance, n_relevant: int, k: int = 1) -> Slider:

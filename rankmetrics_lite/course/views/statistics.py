@@ -15,6 +15,7 @@ behind every paired significance test.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -117,7 +118,8 @@ def random_precision_frame(n_items: int, n_relevant: int, k: int) -> Frame:
            f"{n_items} items with {n_relevant} relevant, beside a dashed line for the "
            f"binomial approximation; exact variance {baseline.variance:.5f}, binomial "
            f"variance {baseline.binomial_variance:.5f}.")
-    return Frame(numbers, _draw_precision_distribution_figure(n_items, n_relevant, k), alt)
+    return Frame(numbers, partial(_draw_precision_distribution_figure, n_items, n_relevant, k),
+                 alt)
 
 
 def random_precision_slider(n_items: int, n_relevant: int, ks: Sequence[int],
