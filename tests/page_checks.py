@@ -98,9 +98,12 @@ const luminance = ([r, g, b]) => [r, g, b].map(v => {
 const ratio = (a, b) => {
   const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
   return (x + 0.05) / (y + 0.05); };
+// The figure is laid out in a shadow tree: the <style> inside a figure then
+// restyles only the figure, not the whole page once per figure and frame.
 const host = document.createElement('div');
 host.style.cssText = 'position:fixed;left:-20000px;top:0';
 document.body.appendChild(host);
+const shadow = host.attachShadow({mode: 'open'});
 // The colour behind a text: the figure drawn without its text, and the most
 // common colour in the text's box (a grid line under a label does not count).
 const backdrop = async svg => {
@@ -111,54 +114,59 @@ const backdrop = async svg => {
   await image.decode();
   const canvas = document.createElement('canvas');
   [canvas.width, canvas.height] = [svg.width.baseVal.value, svg.height.baseVal.value];
-  const context = canvas.getContext('2d');
+  const context = canvas.getContext('2d', {willReadFrequently: true});
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  return context;
+  // Read the pixels once; each text then looks at its own box of them.
+  return context.getImageData(0, 0, canvas.width, canvas.height);
 };
-const behind = (context, svg, text) => {
-  const s = svg.getBoundingClientRect(), r = text.getBoundingClientRect();
-  const x = Math.max(0, Math.floor(r.left - s.left)), y = Math.max(0, Math.floor(r.top - s.top));
-  const w = Math.max(1, Math.min(context.canvas.width - x, Math.ceil(r.width)));
-  const h = Math.max(1, Math.min(context.canvas.height - y, Math.ceil(r.height)));
-  const data = context.getImageData(x, y, w, h).data, seen = new Map();
+const behind = (pixels, edge, text) => {
+  const r = text.getBoundingClientRect();
+  const x = Math.max(0, Math.floor(r.left - edge.left)), y = Math.max(0, Math.floor(r.top - edge.top));
+  const w = Math.max(1, Math.min(pixels.width - x, Math.ceil(r.width)));
+  const h = Math.max(1, Math.min(pixels.height - y, Math.ceil(r.height)));
+  const data = pixels.data, seen = new Map();
   let best = [255, 255, 255], most = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    const key = data[i] << 16 | data[i + 1] << 8 | data[i + 2];
-    const n = (seen.get(key) || 0) + 1;
-    seen.set(key, n);
-    if (n > most) [most, best] = [n, [data[i], data[i + 1], data[i + 2]]];
+  for (let row = y; row < y + h; row++) {
+    for (let i = (row * pixels.width + x) * 4, end = i + w * 4; i < end; i += 4) {
+      const key = data[i] << 16 | data[i + 1] << 8 | data[i + 2];
+      const n = (seen.get(key) || 0) + 1;
+      seen.set(key, n);
+      if (n > most) [most, best] = [n, [data[i], data[i + 1], data[i + 2]]];
+    }
   }
   return best;
 };
 const measure = async (img, where) => {
   const width = img.getBoundingClientRect().width;
   const svgText = decodeURIComponent(img.getAttribute('src').replace(/^data:image\\/svg\\+xml,/, ''));
-  host.innerHTML = svgText;
-  const svg = host.querySelector('svg');
+  shadow.innerHTML = svgText;
+  const svg = shadow.querySelector('svg');
   const box = svg.viewBox.baseVal;
   svg.setAttribute('width', width);
   svg.setAttribute('height', width * box.height / box.width);
-  const context = await backdrop(svg);
+  const pixels = await backdrop(svg);
   let small = [], faint = [], cut = [], count = 0;
   const edge = svg.getBoundingClientRect();
+  // The opacity of each group, times its ancestors' up to the figure (groups share it).
+  const opacities = new Map([[svg, 1]]);
+  const opacity = e => {
+    if (!opacities.has(e)) opacities.set(e, parseFloat(getComputedStyle(e).opacity) * opacity(e.parentElement));
+    return opacities.get(e);
+  };
   svg.querySelectorAll('text').forEach(text => {
     if (!text.textContent.trim()) return;
     count += 1;
     const box = text.getBoundingClientRect();
     if (box.left < edge.left - 1 || box.right > edge.right + 1 || box.top < edge.top - 1
         || box.bottom > edge.bottom + 1) cut.push(text.textContent.trim());
-    const m = text.getScreenCTM();
-    const px = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
+    const m = text.getScreenCTM(), style = getComputedStyle(text);
+    const px = parseFloat(style.fontSize) * Math.hypot(m.a, m.b);
     if (px < minPx - 0.05) small.push([px, text.textContent.trim()]);
-    let alpha = 1;
-    for (let e = text; e && e !== svg; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      alpha *= parseFloat(s.opacity) * (e === text ? parseFloat(s.fillOpacity) : 1);
-    }
-    const ground = behind(context, svg, text);
-    const fill = rgb(getComputedStyle(text).fill).map((v, i) => alpha * v + (1 - alpha) * ground[i]);
+    const alpha = parseFloat(style.opacity) * parseFloat(style.fillOpacity) * opacity(text.parentElement);
+    const ground = behind(pixels, edge, text);
+    const fill = rgb(style.fill).map((v, i) => alpha * v + (1 - alpha) * ground[i]);
     const r = ratio(fill, ground);
     if (r < minRatio) faint.push([r, text.textContent.trim()]);
   });
