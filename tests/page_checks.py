@@ -1,10 +1,12 @@
 """What every page of the book must be, on any screen: a clean console, no serious
 accessibility violation (axe-core, from npm), nothing wider than the screen, no
 equation or table cut off without a sign that it scrolls, no formula a Tab stop,
-sliders at least 60 % of the column. One test module per screen runs it, so that
-the two can run on two workers. And what every figure must be on a phone (its own
-test module, test_browser_figures.py): text at least 9 CSS px, 4.5:1 against
-what lies behind it, and not cut at the figure's edge."""
+sliders at least 60 % of the column; on a desktop, every slider moves under the
+keyboard; on a phone, every figure and slider frame has text at least 9 CSS px,
+4.5:1 against what lies behind it, and not cut at the figure's edge. Six test
+modules run it, one per screen and share of the book (browser_support.SHARES),
+so that the work spreads over the test workers; each page is loaded once per
+screen."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import SCREENS, book_pages, console_problems, open_page, use_screen
+from browser_support import SCREENS, console_problems, open_page, use_screen
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -221,14 +223,46 @@ def figure_text_faults(browser) -> tuple[list[str], int, int]:
                                         MIN_FIGURE_TEXT_CONTRAST)
 
 
-def check_every_page(browser, book_url: str, built_book, axe_source: str, screen: str) -> None:
-    """Open every page on ``screen``; fail with every fault found on any of them."""
+def sliders_not_responding(browser) -> tuple[list[str], int]:
+    """Move every slider of the page one step with the keyboard (back from its
+    last value) and name those whose frame did not change; and how many moved."""
+    from selenium.webdriver.common.keys import Keys
+
+    faults = []
+    sliders = browser.find_elements("css selector", ".rml-slider")
+    for n, slider in enumerate(sliders):
+        handle = slider.find_element("css selector", "input[type=range]")
+        # The frame as it was, kept in the page rather than sent back and forth.
+        at_end = browser.execute_script("""
+const [slider, handle] = arguments;
+(window.rmlFramesBefore = window.rmlFramesBefore || new Map())
+  .set(slider, slider.querySelector('.rml-frame').innerHTML);
+handle.scrollIntoView({block: 'center'});
+handle.focus();
+return Number(handle.value) >= Number(handle.max);""", slider, handle)
+        handle.send_keys(Keys.ARROW_LEFT if at_end else Keys.ARROW_RIGHT)
+        if browser.execute_script(
+                "return arguments[0].querySelector('.rml-frame').innerHTML"
+                " === window.rmlFramesBefore.get(arguments[0]);", slider):
+            faults.append(f"slider {n + 1} did not change what it shows")
+    return faults, len(sliders)
+
+
+def check_pages(browser, book_url: str, pages: list[str], axe_source: str, screen: str) -> None:
+    """Open each page on ``screen``; fail with every fault found on any of them.
+
+    Each page is loaded once for everything checked on it: the console, axe,
+    the layout, and then what the screen adds: on a phone, the text of every
+    figure and slider frame (see ``figure_text_faults``); on a desktop, that
+    every slider moves under the keyboard. The console is read last, so that it
+    holds what the page logged while loading and while its sliders moved.
+    """
     use_screen(browser, SCREENS[screen])
     faults, by_rule = [], Counter()
-    for page in book_pages(built_book):
+    figures = texts = sliders = 0
+    for page in pages:
         open_page(browser, f"{book_url}/{page}")
         settle(browser)
-        faults += [f"{page}: console: {message}" for message in console_problems(browser)]
         for rule, impact, targets in axe_violations(browser, axe_source):
             by_rule[rule] += 1
             if impact in ("serious", "critical"):
@@ -237,5 +271,19 @@ def check_every_page(browser, book_url: str, built_book, axe_source: str, screen
         width = page_width(browser)
         if width > SCREENS[screen][0]:
             faults.append(f"{page}: {width} px wide on a {SCREENS[screen][0]} px screen")
+        if screen == "phone":
+            found, on_page, texts_on_page = figure_text_faults(browser)
+            figures, texts = figures + on_page, texts + texts_on_page
+        else:
+            found, on_page = sliders_not_responding(browser)
+            sliders += on_page
+        faults += [f"{page}: {fault}" for fault in found]
+        faults += [f"{page}: console: {message}" for message in console_problems(browser)]
     print(f"axe violations by rule ({screen}): {dict(sorted(by_rule.items()))}")
+    if screen == "phone":
+        print(f"figure text measured: {texts} texts in {figures} figures and slider frames")
+        assert figures > 0, "no figure was measured: the check sees nothing"
+    else:
+        print(f"sliders moved: {sliders}")
+        assert sliders > 0, "no slider was moved: the check sees nothing"
     assert not faults, "\n".join(faults)
