@@ -76,14 +76,40 @@ def browser(request):
     """The process's Chromium, handed to each test as a new one would be: a blank
     page, the desktop window, no screen emulation, an empty console log, and no
     cookies or storage left by an earlier test."""
-    driver = _shared_instance(request, "chromium", _start_chromium, lambda d: d.quit())
-    _reset(driver)
+    driver = _shared_instance(request, "chromium", _start_chromium, _quit)
+    try:
+        _reset(driver)
+    except Exception:  # an earlier test left it unusable: start a new one
+        _quit(driver)
+        driver = _shared["chromium"] = _start_chromium()
+        _reset(driver)
     yield driver
-    _forget_the_page(driver)
+    try:
+        _forget_the_page(driver)
+    except Exception:  # what it holds cannot be cleared: the next test gets a new one
+        _quit(driver)
+        _shared["chromium"] = _start_chromium()
+
+
+def _quit(driver) -> None:
+    try:
+        driver.quit()
+    except Exception:  # already gone
+        pass
+
+
+def _dismiss_any_alert(driver) -> None:
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        driver.switch_to.alert.dismiss()
+    except NoAlertPresentException:
+        pass
 
 
 def _forget_the_page(driver) -> None:
     """Clear what the open page's site stored, then leave it."""
+    _dismiss_any_alert(driver)
     if driver.current_url.startswith("http"):
         driver.execute_script("localStorage.clear(); sessionStorage.clear();")
     driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
@@ -91,6 +117,7 @@ def _forget_the_page(driver) -> None:
 
 
 def _reset(driver) -> None:
+    _dismiss_any_alert(driver)
     driver.get("about:blank")
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     driver.set_window_size(*DESKTOP)
