@@ -125,7 +125,8 @@ const backdrop = async svg => {
 };
 const behind = (pixels, edge, text) => {
   const r = text.getBoundingClientRect();
-  const x = Math.max(0, Math.floor(r.left - edge.left)), y = Math.max(0, Math.floor(r.top - edge.top));
+  const x = Math.max(0, Math.floor(r.left - edge.left));
+  const y = Math.max(0, Math.floor(r.top - edge.top));
   const w = Math.max(1, Math.min(pixels.width - x, Math.ceil(r.width)));
   const h = Math.max(1, Math.min(pixels.height - y, Math.ceil(r.height)));
   const data = pixels.data, seen = new Map();
@@ -154,7 +155,8 @@ const measure = async (img, where) => {
   // The opacity of each group, times its ancestors' up to the figure (groups share it).
   const opacities = new Map([[svg, 1]]);
   const opacity = e => {
-    if (!opacities.has(e)) opacities.set(e, parseFloat(getComputedStyle(e).opacity) * opacity(e.parentElement));
+    if (!opacities.has(e))
+      opacities.set(e, parseFloat(getComputedStyle(e).opacity) * opacity(e.parentElement));
     return opacities.get(e);
   };
   svg.querySelectorAll('text').forEach(text => {
@@ -166,7 +168,8 @@ const measure = async (img, where) => {
     const m = text.getScreenCTM(), style = getComputedStyle(text);
     const px = parseFloat(style.fontSize) * Math.hypot(m.a, m.b);
     if (px < minPx - 0.05) small.push([px, text.textContent.trim()]);
-    const alpha = parseFloat(style.opacity) * parseFloat(style.fillOpacity) * opacity(text.parentElement);
+    const alpha = parseFloat(style.opacity) * parseFloat(style.fillOpacity)
+      * opacity(text.parentElement);
     const ground = behind(pixels, edge, text);
     const fill = rgb(style.fill).map((v, i) => alpha * v + (1 - alpha) * ground[i]);
     const r = ratio(fill, ground);

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import DESKTOP, PHONE, book_url, browser, open_page, use_screen  # noqa: F401
+from browser_support import (  # noqa: F401
+    DESKTOP, PHONE, book_url, browser, open_page, use_screen)
 
 pytestmark = pytest.mark.browser
 
 PAGE = "book/02-precision-at-k.html"
+# The screen's width, the two stores and the cookie, as the page sees them.
 _STATE = """return [innerWidth, localStorage.getItem('left-behind'),
-                   sessionStorage.getItem('left-behind'), document.cookie.includes('left=behind')];"""
+  sessionStorage.getItem('left-behind'), document.cookie.includes('left=behind')];"""
 
 
 def test_a_test_leaves_a_phone_screen_storage_a_cookie_and_an_error(browser, book_url):
