@@ -1,8 +1,9 @@
 """Shared by the browser tests: serve the built book, drive Debian's headless Chromium.
 
 The browser and its driver are Debian's packages (`make test` installs them
-when it runs as root); no test tool downloads a browser. Each test module that
-imports ``book_url`` and ``browser`` gets one Chromium for the module.
+when it runs as root); no test tool downloads a browser. A test module imports
+the fixtures ``book_url`` and ``browser``; every test of a process shares one
+Chromium and one server, reset before each test.
 """
 
 from __future__ import annotations
@@ -28,16 +29,15 @@ PHONE = (390, 844)
 SCREENS = {"desktop": DESKTOP, "phone": PHONE}
 
 
-@pytest.fixture(scope="module")
-def book_url(built_book):
-    """Serve the built book on a free loopback port for the length of the module."""
-    server, url = serve(built_book)
-    yield url
-    server.shutdown()
+# One local server and one Chromium per test process (each xdist worker), started
+# by the first test that needs them and stopped when the process's run ends:
+# starting them again for every module cost seconds of CPU each time. (A
+# session-scoped fixture would not do it here: imported into each module, it
+# would be set up once per module again.)
+_shared: dict = {}
 
 
-@pytest.fixture(scope="module")
-def browser():
+def _start_chromium():
     if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
         pytest.fail(f"Chromium and chromedriver are needed at {CHROMIUM} and {CHROMEDRIVER}: "
                     "apt-get install chromium chromium-driver (make test does it as root)")
@@ -49,13 +49,80 @@ def browser():
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,800",
-                 f"--user-data-dir={profile}"):
+                 "--disable-component-update", "--disable-sync",
+                 f"--window-size={DESKTOP[0]},{DESKTOP[1]}", f"--user-data-dir={profile}"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    return webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+
+
+def _shared_instance(request, name: str, start, stop):
+    if name not in _shared:
+        _shared[name] = start()
+        request.config.add_cleanup(lambda: stop(_shared.pop(name)))
+    return _shared[name]
+
+
+@pytest.fixture
+def book_url(request, built_book):
+    """The built book, served on a free loopback port (one server per test process)."""
+    server, url = _shared_instance(request, "server", lambda: serve(built_book),
+                                   lambda served: served[0].shutdown())
+    return url
+
+
+@pytest.fixture
+def browser(request):
+    """The process's Chromium, handed to each test as a new one would be: a blank
+    page, the desktop window, no screen emulation, an empty console log, and no
+    cookies or storage left by an earlier test."""
+    driver = _shared_instance(request, "chromium", _start_chromium, _quit)
+    try:
+        _reset(driver)
+    except Exception:  # an earlier test left it unusable: start a new one
+        _quit(driver)
+        driver = _shared["chromium"] = _start_chromium()
+        _reset(driver)
     yield driver
-    driver.quit()
+    try:
+        _forget_the_page(driver)
+    except Exception:  # what it holds cannot be cleared: the next test gets a new one
+        _quit(driver)
+        _shared["chromium"] = _start_chromium()
+
+
+def _quit(driver) -> None:
+    try:
+        driver.quit()
+    except Exception:  # already gone
+        pass
+
+
+def _dismiss_any_alert(driver) -> None:
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        driver.switch_to.alert.dismiss()
+    except NoAlertPresentException:
+        pass
+
+
+def _forget_the_page(driver) -> None:
+    """Clear what the open page's site stored, then leave it."""
+    _dismiss_any_alert(driver)
+    if driver.current_url.startswith("http"):
+        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.get("about:blank")
+
+
+def _reset(driver) -> None:
+    _dismiss_any_alert(driver)
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.set_window_size(*DESKTOP)
+    driver.set_script_timeout(30)
+    driver.get_log("browser")
 
 
 def use_screen(browser, screen: tuple[int, int]) -> None:
@@ -77,9 +144,31 @@ def console_problems(browser) -> list[str]:
             if entry["level"] in ("SEVERE", "WARNING")]
 
 
+def _toc() -> dict:
+    return yaml.safe_load((Path(__file__).resolve().parents[1] / "_toc.yml").read_text())
+
+
 def book_pages(built_book: Path) -> list[str]:
     """Every page of the table of contents, and the search page, relative to the root."""
-    toc = yaml.safe_load((Path(__file__).resolve().parents[1] / "_toc.yml").read_text())
+    toc = _toc()
     entries = [toc["root"]] + [chapter["file"] for part in toc["parts"]
                                for chapter in part["chapters"]]
     return [f"{entry}.html" for entry in entries] + ["search.html"]
+
+
+# The page checks run over the book in three shares of similar work (one test
+# module each per screen, so that they spread over the test workers): the root
+# page and Part I; Part II; and Part III, the reference pages and search.
+SHARES = ("part one", "part two", "the rest")
+
+
+def pages_of_share(built_book: Path, share: str) -> list[str]:
+    """The pages of ``book_pages`` in one of ``SHARES``; the shares cover every page once."""
+    parts = _toc()["parts"]
+    first = [f"{c['file']}.html" for c in parts[0]["chapters"]]
+    second = [f"{c['file']}.html" for c in parts[1]["chapters"]]
+    every = book_pages(built_book)
+    shares = {"part one": every[:1] + first, "part two": second,
+              "the rest": [page for page in every[1:] if page not in first + second]}
+    assert sorted(sum(shares.values(), [])) == sorted(every), "the shares must cover the book"
+    return shares[share]

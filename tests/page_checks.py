@@ -1,10 +1,12 @@
 """What every page of the book must be, on any screen: a clean console, no serious
 accessibility violation (axe-core, from npm), nothing wider than the screen, no
 equation or table cut off without a sign that it scrolls, no formula a Tab stop,
-sliders at least 60 % of the column. One test module per screen runs it, so that
-the two can run on two workers. And what every figure must be on a phone (its own
-test module, test_browser_figures.py): text at least 9 CSS px, 4.5:1 against
-what lies behind it, and not cut at the figure's edge."""
+sliders at least 60 % of the column; on a desktop, every slider moves under the
+keyboard; on a phone, every figure and slider frame has text at least 9 CSS px,
+4.5:1 against what lies behind it, and not cut at the figure's edge. Six test
+modules run it, one per screen and share of the book (browser_support.SHARES),
+so that the work spreads over the test workers; each page is loaded once per
+screen."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import SCREENS, book_pages, console_problems, open_page, use_screen
+from browser_support import SCREENS, console_problems, open_page, use_screen
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -98,9 +100,12 @@ const luminance = ([r, g, b]) => [r, g, b].map(v => {
 const ratio = (a, b) => {
   const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
   return (x + 0.05) / (y + 0.05); };
+// The figure is laid out in a shadow tree: the <style> inside a figure then
+// restyles only the figure, not the whole page once per figure and frame.
 const host = document.createElement('div');
 host.style.cssText = 'position:fixed;left:-20000px;top:0';
 document.body.appendChild(host);
+const shadow = host.attachShadow({mode: 'open'});
 // The colour behind a text: the figure drawn without its text, and the most
 // common colour in the text's box (a grid line under a label does not count).
 const backdrop = async svg => {
@@ -111,54 +116,62 @@ const backdrop = async svg => {
   await image.decode();
   const canvas = document.createElement('canvas');
   [canvas.width, canvas.height] = [svg.width.baseVal.value, svg.height.baseVal.value];
-  const context = canvas.getContext('2d');
+  const context = canvas.getContext('2d', {willReadFrequently: true});
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  return context;
+  // Read the pixels once; each text then looks at its own box of them.
+  return context.getImageData(0, 0, canvas.width, canvas.height);
 };
-const behind = (context, svg, text) => {
-  const s = svg.getBoundingClientRect(), r = text.getBoundingClientRect();
-  const x = Math.max(0, Math.floor(r.left - s.left)), y = Math.max(0, Math.floor(r.top - s.top));
-  const w = Math.max(1, Math.min(context.canvas.width - x, Math.ceil(r.width)));
-  const h = Math.max(1, Math.min(context.canvas.height - y, Math.ceil(r.height)));
-  const data = context.getImageData(x, y, w, h).data, seen = new Map();
+const behind = (pixels, edge, text) => {
+  const r = text.getBoundingClientRect();
+  const x = Math.max(0, Math.floor(r.left - edge.left));
+  const y = Math.max(0, Math.floor(r.top - edge.top));
+  const w = Math.max(1, Math.min(pixels.width - x, Math.ceil(r.width)));
+  const h = Math.max(1, Math.min(pixels.height - y, Math.ceil(r.height)));
+  const data = pixels.data, seen = new Map();
   let best = [255, 255, 255], most = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    const key = data[i] << 16 | data[i + 1] << 8 | data[i + 2];
-    const n = (seen.get(key) || 0) + 1;
-    seen.set(key, n);
-    if (n > most) [most, best] = [n, [data[i], data[i + 1], data[i + 2]]];
+  for (let row = y; row < y + h; row++) {
+    for (let i = (row * pixels.width + x) * 4, end = i + w * 4; i < end; i += 4) {
+      const key = data[i] << 16 | data[i + 1] << 8 | data[i + 2];
+      const n = (seen.get(key) || 0) + 1;
+      seen.set(key, n);
+      if (n > most) [most, best] = [n, [data[i], data[i + 1], data[i + 2]]];
+    }
   }
   return best;
 };
 const measure = async (img, where) => {
   const width = img.getBoundingClientRect().width;
   const svgText = decodeURIComponent(img.getAttribute('src').replace(/^data:image\\/svg\\+xml,/, ''));
-  host.innerHTML = svgText;
-  const svg = host.querySelector('svg');
+  shadow.innerHTML = svgText;
+  const svg = shadow.querySelector('svg');
   const box = svg.viewBox.baseVal;
   svg.setAttribute('width', width);
   svg.setAttribute('height', width * box.height / box.width);
-  const context = await backdrop(svg);
+  const pixels = await backdrop(svg);
   let small = [], faint = [], cut = [], count = 0;
   const edge = svg.getBoundingClientRect();
+  // The opacity of each group, times its ancestors' up to the figure (groups share it).
+  const opacities = new Map([[svg, 1]]);
+  const opacity = e => {
+    if (!opacities.has(e))
+      opacities.set(e, parseFloat(getComputedStyle(e).opacity) * opacity(e.parentElement));
+    return opacities.get(e);
+  };
   svg.querySelectorAll('text').forEach(text => {
     if (!text.textContent.trim()) return;
     count += 1;
     const box = text.getBoundingClientRect();
     if (box.left < edge.left - 1 || box.right > edge.right + 1 || box.top < edge.top - 1
         || box.bottom > edge.bottom + 1) cut.push(text.textContent.trim());
-    const m = text.getScreenCTM();
-    const px = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
+    const m = text.getScreenCTM(), style = getComputedStyle(text);
+    const px = parseFloat(style.fontSize) * Math.hypot(m.a, m.b);
     if (px < minPx - 0.05) small.push([px, text.textContent.trim()]);
-    let alpha = 1;
-    for (let e = text; e && e !== svg; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      alpha *= parseFloat(s.opacity) * (e === text ? parseFloat(s.fillOpacity) : 1);
-    }
-    const ground = behind(context, svg, text);
-    const fill = rgb(getComputedStyle(text).fill).map((v, i) => alpha * v + (1 - alpha) * ground[i]);
+    const alpha = parseFloat(style.opacity) * parseFloat(style.fillOpacity)
+      * opacity(text.parentElement);
+    const ground = behind(pixels, edge, text);
+    const fill = rgb(style.fill).map((v, i) => alpha * v + (1 - alpha) * ground[i]);
     const r = ratio(fill, ground);
     if (r < minRatio) faint.push([r, text.textContent.trim()]);
   });
@@ -213,14 +226,46 @@ def figure_text_faults(browser) -> tuple[list[str], int, int]:
                                         MIN_FIGURE_TEXT_CONTRAST)
 
 
-def check_every_page(browser, book_url: str, built_book, axe_source: str, screen: str) -> None:
-    """Open every page on ``screen``; fail with every fault found on any of them."""
+def sliders_not_responding(browser) -> tuple[list[str], int]:
+    """Move every slider of the page one step with the keyboard (back from its
+    last value) and name those whose frame did not change; and how many moved."""
+    from selenium.webdriver.common.keys import Keys
+
+    faults = []
+    sliders = browser.find_elements("css selector", ".rml-slider")
+    for n, slider in enumerate(sliders):
+        handle = slider.find_element("css selector", "input[type=range]")
+        # The frame as it was, kept in the page rather than sent back and forth.
+        at_end = browser.execute_script("""
+const [slider, handle] = arguments;
+(window.rmlFramesBefore = window.rmlFramesBefore || new Map())
+  .set(slider, slider.querySelector('.rml-frame').innerHTML);
+handle.scrollIntoView({block: 'center'});
+handle.focus();
+return Number(handle.value) >= Number(handle.max);""", slider, handle)
+        handle.send_keys(Keys.ARROW_LEFT if at_end else Keys.ARROW_RIGHT)
+        if browser.execute_script(
+                "return arguments[0].querySelector('.rml-frame').innerHTML"
+                " === window.rmlFramesBefore.get(arguments[0]);", slider):
+            faults.append(f"slider {n + 1} did not change what it shows")
+    return faults, len(sliders)
+
+
+def check_pages(browser, book_url: str, pages: list[str], axe_source: str, screen: str) -> None:
+    """Open each page on ``screen``; fail with every fault found on any of them.
+
+    Each page is loaded once for everything checked on it: the console, axe,
+    the layout, and then what the screen adds: on a phone, the text of every
+    figure and slider frame (see ``figure_text_faults``); on a desktop, that
+    every slider moves under the keyboard. The console is read last, so that it
+    holds what the page logged while loading and while its sliders moved.
+    """
     use_screen(browser, SCREENS[screen])
     faults, by_rule = [], Counter()
-    for page in book_pages(built_book):
+    figures = texts = sliders = 0
+    for page in pages:
         open_page(browser, f"{book_url}/{page}")
         settle(browser)
-        faults += [f"{page}: console: {message}" for message in console_problems(browser)]
         for rule, impact, targets in axe_violations(browser, axe_source):
             by_rule[rule] += 1
             if impact in ("serious", "critical"):
@@ -229,5 +274,19 @@ def check_every_page(browser, book_url: str, built_book, axe_source: str, screen
         width = page_width(browser)
         if width > SCREENS[screen][0]:
             faults.append(f"{page}: {width} px wide on a {SCREENS[screen][0]} px screen")
+        if screen == "phone":
+            found, on_page, texts_on_page = figure_text_faults(browser)
+            figures, texts = figures + on_page, texts + texts_on_page
+        else:
+            found, on_page = sliders_not_responding(browser)
+            sliders += on_page
+        faults += [f"{page}: {fault}" for fault in found]
+        faults += [f"{page}: console: {message}" for message in console_problems(browser)]
     print(f"axe violations by rule ({screen}): {dict(sorted(by_rule.items()))}")
+    if screen == "phone":
+        print(f"figure text measured: {texts} texts in {figures} figures and slider frames")
+        assert figures > 0, "no figure was measured: the check sees nothing"
+    else:
+        print(f"sliders moved: {sliders}")
+        assert sliders > 0, "no slider was moved: the check sees nothing"
     assert not faults, "\n".join(faults)
