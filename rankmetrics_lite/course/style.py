@@ -11,7 +11,7 @@ SECOND = "#2166ac"        # blue: a second curve (recall, another system)
 
 # Every figure is drawn this wide (inches) with no text under this size (points):
 # on a 390 px phone, whose column is about 360 CSS px, the smallest text then
-# shows at about 10 CSS px (tests/test_browser_figures.py: at least 9); on a
+# shows at about 10 CSS px (the phone page checks ask at least 9); on a
 # desktop the figure keeps its natural size (about 480 CSS px).
 FIGURE_WIDTH = 4.8
 SMALLEST_TEXT = 10
