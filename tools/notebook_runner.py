@@ -45,6 +45,7 @@ def run(path: str, timeout: float) -> list[str]:
         interrupt_on_timeout=True, shutdown_kernel="immediate", record_timing=False,
         error_on_timeout={"ename": _TIMEOUT_ERROR, "evalue": "", "traceback": []},
         store_widget_state=False, on_cell_error=remember_error,
+        shell_timeout_interval=1,  # limits kept to the second (by default, in steps of 5 s)
     )
     # The kernel's own output is noise here, and must not mix with this script's report.
     with client.setup_kernel(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
