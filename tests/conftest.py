@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,8 @@ def chapter_notebooks() -> list[Path]:
 def _strict_build() -> list[str]:
     """Build the whole book strictly (-W -n --keep-going); return its problems."""
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
+    # From nothing, as a reader's first build: no page left from an earlier layout of the book.
+    shutil.rmtree(TEST_BUILD / "_build", ignore_errors=True)
     result = subprocess.run(
         [str(jupyter_book), "build", str(ROOT), "--path-output", str(TEST_BUILD),
          "--builder", "html", "--all",
