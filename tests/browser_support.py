@@ -1,9 +1,10 @@
 """Shared by the browser tests: serve the built book, drive Debian's headless Chromium.
 
 The browser and its driver are Debian's packages (`make test` installs them
-when it runs as root); no test tool downloads a browser. A test module imports
-the fixtures ``book_url`` and ``browser``; every test of a process shares one
-Chromium and one server, reset before each test.
+when it runs as root); no test tool downloads a browser. The fixtures
+``book_url`` and ``browser`` are registered for every test by conftest.py: each
+test process (each xdist worker) starts one server and one Chromium, and the
+browser is reset before each test.
 """
 
 from __future__ import annotations
@@ -29,14 +30,6 @@ PHONE = (390, 844)
 SCREENS = {"desktop": DESKTOP, "phone": PHONE}
 
 
-# One local server and one Chromium per test process (each xdist worker), started
-# by the first test that needs them and stopped when the process's run ends:
-# starting them again for every module cost seconds of CPU each time. (A
-# session-scoped fixture would not do it here: imported into each module, it
-# would be set up once per module again.)
-_shared: dict = {}
-
-
 def _start_chromium():
     if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
         pytest.fail(f"Chromium and chromedriver are needed at {CHROMIUM} and {CHROMEDRIVER}: "
@@ -56,39 +49,41 @@ def _start_chromium():
     return webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
 
 
-def _shared_instance(request, name: str, start, stop):
-    if name not in _shared:
-        _shared[name] = start()
-        request.config.add_cleanup(lambda: stop(_shared.pop(name)))
-    return _shared[name]
+@pytest.fixture(scope="session")
+def book_url(built_book):
+    """The built book, served on a free loopback port for this test process."""
+    server, url = serve(built_book)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """This test process's Chromium (held, so that a wrecked one can be replaced):
+    starting one per module cost seconds of CPU each time."""
+    held = {"driver": _start_chromium()}
+    yield held
+    _quit(held["driver"])
 
 
 @pytest.fixture
-def book_url(request, built_book):
-    """The built book, served on a free loopback port (one server per test process)."""
-    server, url = _shared_instance(request, "server", lambda: serve(built_book),
-                                   lambda served: served[0].shutdown())
-    return url
-
-
-@pytest.fixture
-def browser(request):
+def browser(chromium):
     """The process's Chromium, handed to each test as a new one would be: a blank
     page, the desktop window, no screen emulation, an empty console log, and no
     cookies or storage left by an earlier test."""
-    driver = _shared_instance(request, "chromium", _start_chromium, _quit)
+    driver = chromium["driver"]
     try:
         _reset(driver)
     except Exception:  # an earlier test left it unusable: start a new one
         _quit(driver)
-        driver = _shared["chromium"] = _start_chromium()
+        driver = chromium["driver"] = _start_chromium()
         _reset(driver)
     yield driver
     try:
         _forget_the_page(driver)
     except Exception:  # what it holds cannot be cleared: the next test gets a new one
         _quit(driver)
-        _shared["chromium"] = _start_chromium()
+        chromium["driver"] = _start_chromium()
 
 
 def _quit(driver) -> None:

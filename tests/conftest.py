@@ -65,6 +65,10 @@ def built_book() -> Path:
     return BUILD_HTML
 
 
+# The browser tests' fixtures, registered here so that each test process starts
+# one server and one Chromium for all of them (browser_support.py).
+from browser_support import book_url, browser, chromium  # noqa: E402, F401
+
 # Tests that need these fixtures are slow: they carry the marker, so that
 # `make test-package` (-m "not slow and not book and not browser and not kernel") skips them.
 SLOW_FIXTURES = {"built_book": "book", "student": "book", "graded": "kernel"}

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import (  # noqa: F401
-    SCREENSHOTS, book_url, browser, console_problems, open_page)
+from browser_support import SCREENSHOTS, console_problems, open_page
 from rankmetrics_lite import precision_at_k
 
 pytestmark = pytest.mark.browser

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import (  # noqa: F401
-    DESKTOP, PHONE, book_url, browser, open_page, use_screen)
+from browser_support import DESKTOP, PHONE, open_page, use_screen
 
 pytestmark = pytest.mark.browser
 

@@ -22,8 +22,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import browser  # noqa: F401
-
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 ROOT = Path(__file__).resolve().parents[1]

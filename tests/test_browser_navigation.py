@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import DESKTOP, PHONE, book_url, browser, open_page, use_screen  # noqa: F401
+from browser_support import DESKTOP, PHONE, open_page, use_screen
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import book_url, browser, pages_of_share  # noqa: F401
+from browser_support import pages_of_share
 from page_checks import axe_source, check_pages  # noqa: F401
 
 pytestmark = pytest.mark.browser

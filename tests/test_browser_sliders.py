@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import SCREENS, book_url, browser, open_page, use_screen  # noqa: F401
+from browser_support import SCREENS, open_page, use_screen
 
 pytestmark = pytest.mark.browser
 
