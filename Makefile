@@ -1,5 +1,5 @@
 # Ranking Metrics: build the book, run every test. See README.md.
-# Every target bootstraps .venv from requirements.txt (+ the package, editable)
+# Every target bootstraps .venv from requirements.txt (+ both packages, editable)
 # when it is missing or the requirements changed, so a newcomer needs nothing else.
 
 PYTHON ?= python3
@@ -11,32 +11,40 @@ SPARK_STAMP := $(VENV)/.installed-spark
 BOOK_HTML := _build/html/index.html
 # pytest-xdist workers for `make test` (each notebook stays on one worker). Three on
 # two cores: the grading tests mostly wait on deliberate time limits, and a third
-# worker keeps both cores busy meanwhile (4:10 with two, 3:55 with three).
+# worker keeps both cores busy meanwhile.
 TEST_WORKERS ?= 3
 CHROMIUM ?= /usr/bin/chromium
 CHROMEDRIVER ?= /usr/bin/chromedriver
+export CHROMIUM CHROMEDRIVER
 # axe-core (npm), which the browser tests inject into every page of the book.
 AXE := node_modules/axe-core/axe.min.js
 export PYTHONHASHSEED := 0
 # Python keeps compiled modules in __pycache__/ even where the machine turns that
 # off: the tests start dozens of interpreters (kernels, sandboxes, Spark's workers),
-# and each would compile the package and the tests again.
+# and each would compile the packages and the tests again.
 unexport PYTHONDONTWRITEBYTECODE
+# The quick loop leaves out what builds, renders, starts a browser, a kernel or
+# Spark, or runs a reference program.
+QUICK := not slow and not book and not browser and not kernel and not spark and not reference and not packaging
+# JupyterLab refuses to start as root unless told: containers often run as root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv spark browser-prerequisites sandbox-prerequisites java-prerequisites
+.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv spark \
+        test-prerequisites grade-prerequisites java-prerequisites
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
 
-test: $(STAMP) $(SPARK_STAMP) java-prerequisites browser-prerequisites $(AXE)
+test: $(STAMP) $(SPARK_STAMP) test-prerequisites $(AXE)
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Narrower runs while writing; `make test` runs all of them.
-# The quick loop: the package's unit tests and doctests, no book, kernel, browser or rendering.
+# The quick loop: the packages' unit tests and doctests, no book, kernel, browser,
+# rendering or reference program.
 test-package: $(STAMP)
-	$(BIN)/python -m pytest rankmetrics_lite tests -m "not slow and not book and not browser and not kernel and not spark" -n $(TEST_WORKERS) -q
+	$(BIN)/python -m pytest rankmetrics_lite course/rankmetrics_course tests -m "$(QUICK)" -n $(TEST_WORKERS) -q
 
 test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
@@ -45,7 +53,8 @@ test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 # a live session builds each slider's widget only, never its static face.
 lab: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/jupyter trust book/*.ipynb
-	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab book
+	@$(if $(ALLOW_ROOT),echo "Running as root: JupyterLab gets --allow-root.")
+	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab book $(ALLOW_ROOT)
 
 serve: $(STAMP)
 	@test -f $(BOOK_HTML) || $(MAKE) book
@@ -53,7 +62,7 @@ serve: $(STAMP)
 	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory _build/html
 
 notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
-	$(BIN)/python tools/execute_notebooks.py book
+	$(BIN)/python -m rankmetrics_course.tools.execute_notebooks book
 
 # Teaching: the student edition, and grading a folder of submitted notebooks.
 STUDENT_OUT ?= _build/student
@@ -66,26 +75,13 @@ CHAPTERS ?=
 UNSAFE ?=
 
 student: $(STAMP)
-	$(BIN)/python -m tools.student_edition --out $(STUDENT_OUT)
+	$(BIN)/python -m rankmetrics_course.tools.student_edition --course . --out $(STUDENT_OUT)
 
-grade: $(STAMP) sandbox-prerequisites
+grade: $(STAMP) grade-prerequisites
 	@test -n "$(SUBMISSIONS)" || { echo "error: name the folder of submitted notebooks: make grade SUBMISSIONS=path/to/folder" >&2; exit 2; }
-	$(BIN)/python -m tools.grade_submissions "$(SUBMISSIONS)" --out "$(GRADES)" --chapters "$(CHAPTERS)" \
-	  --timeout $(TIMEOUT) --notebook-timeout $(NOTEBOOK_TIMEOUT) --memory $(MEMORY) --jobs $(JOBS) \
-	  $(if $(filter 1,$(UNSAFE)),--unsafe)
-
-# Grading runs each submission in a bubblewrap sandbox (Debian's bubblewrap), installed like chromium.
-sandbox-prerequisites:
-	@if [ "$(UNSAFE)" != 1 ] && ! command -v bwrap >/dev/null; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing Debian's bubblewrap: grading runs each notebook in its sandbox"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
-	  else \
-	    echo "error: grading runs each notebook in a bubblewrap sandbox, and bwrap is missing." >&2; \
-	    echo "       Install it (Debian/Ubuntu: sudo apt-get install bubblewrap), or pass UNSAFE=1" >&2; \
-	    echo "       to run the students' code unconfined (your files are then within its reach)." >&2; exit 1; \
-	  fi; \
-	fi
+	$(BIN)/python -m rankmetrics_course.grading.grade_submissions "$(SUBMISSIONS)" --course . --out "$(GRADES)" \
+	  --chapters "$(CHAPTERS)" --timeout $(TIMEOUT) --notebook-timeout $(NOTEBOOK_TIMEOUT) --memory $(MEMORY) \
+	  --jobs $(JOBS) $(if $(filter 1,$(UNSAFE)),--unsafe)
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis
@@ -95,50 +91,60 @@ venv: $(STAMP)
 
 spark: $(SPARK_STAMP) java-prerequisites
 
-$(SPARK_STAMP): $(STAMP) requirements-spark.txt
-	$(BIN)/python -m pip install --quiet -r requirements-spark.txt
-	touch $(SPARK_STAMP)
+# ------------------------------------------------------------------ set-up --
 
-# Spark runs on the JVM: Debian's Java 17 runtime, installed like chromium.
-java-prerequisites:
-	@if ! command -v java >/dev/null && [ -z "$$JAVA_HOME" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing Debian's openjdk-17-jre-headless: Spark runs on Java"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless >/dev/null; \
-	  else \
-	    echo "error: Spark (the chapter on evaluating at scale and its tests) needs a Java runtime, and java is missing." >&2; \
-	    echo "       Install one (Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless), or set JAVA_HOME." >&2; exit 1; \
-	  fi; \
-	fi
-
-$(STAMP): requirements.txt pyproject.toml
-	@$(PYTHON) -c "import venv, ensurepip" 2>/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing Debian's python3-venv (the venv module is missing)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; \
-	  else \
-	    echo "error: $(PYTHON) has no venv module. Install it (Debian/Ubuntu: sudo apt-get install python3-venv) and re-run make." >&2; exit 1; \
-	  fi; }
+$(STAMP): requirements.txt pyproject.toml course/pyproject.toml
+	$(call debian_packages,python3-venv:$(PYTHON_WITH_VENV),$(PYTHON) has no venv module (it makes .venv))
+	@echo "Setting up $(VENV): the book's and the tests' pins from requirements.txt, then both packages (a few minutes the first time)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . -e course
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 
-# The browser test drives Debian's Chromium; no test tool downloads a browser.
-browser-prerequisites:
-	@if [ ! -x $(CHROMIUM) ] || [ ! -x $(CHROMEDRIVER) ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing Debian's chromium and chromium-driver for the browser test"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
-	  else \
-	    echo "error: the browser test needs Chromium and its driver at $(CHROMIUM) and $(CHROMEDRIVER)." >&2; \
-	    echo "       Install them (Debian/Ubuntu: sudo apt-get install chromium chromium-driver)," >&2; \
-	    echo "       or point CHROMIUM=... CHROMEDRIVER=... at your own." >&2; exit 1; \
-	  fi; \
-	fi
+$(SPARK_STAMP): $(STAMP) requirements-spark.txt
+	@echo "Installing Spark from requirements-spark.txt (pyspark is about 450 MB: a minute or two)"
+	$(BIN)/python -m pip install --quiet -r requirements-spark.txt
+	touch $(SPARK_STAMP)
 
 $(AXE): package.json package-lock.json
+	$(call debian_packages,npm:npm,axe-core (the browser tests' accessibility checker) installs with npm)
 	npm ci --no-audit --no-fund
 	touch $(AXE)
+
+# Debian packages as PACKAGE:PROGRAM, PROGRAM being a name on PATH or a path.
+BROWSER_PACKAGES := chromium:$(CHROMIUM) chromium-driver:$(CHROMEDRIVER)
+SANDBOX_PACKAGES := $(if $(filter 1,$(UNSAFE)),,bubblewrap:bwrap)
+JAVA_PACKAGES := openjdk-17-jre-headless:$(if $(JAVA_HOME),$(JAVA_HOME)/bin/java,java)
+# The interpreter, if it can make a virtual environment (Debian splits venv into python3-venv).
+PYTHON_WITH_VENV = $(shell $(PYTHON) -c "import ensurepip, sys, venv; print(sys.executable)" 2>/dev/null)
+
+# $(call debian_packages,PACKAGE:PROGRAM ...,WHY): the packages whose program is missing,
+# installed with apt-get when run as root; otherwise stop with the command to run.
+define debian_packages
+	@missing=""; for pair in $(1); do program="$${pair#*:}"; \
+	  if [ "$${program#/}" != "$$program" ]; then [ -x "$$program" ] || missing="$$missing $${pair%%:*}"; \
+	  else command -v "$$program" >/dev/null || missing="$$missing $${pair%%:*}"; fi; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's$$missing: $(2)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "error: $(2); Debian's$$missing is missing. Install it first:" >&2; \
+	    echo "       sudo apt-get install$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+endef
+
+# Everything the tests run: Chromium and its driver (browser tests), bubblewrap
+# (grading tests), Java (Spark).
+test-prerequisites:
+	$(call debian_packages,$(BROWSER_PACKAGES) bubblewrap:bwrap $(JAVA_PACKAGES),the tests drive Chromium; grade notebooks in bubblewrap sandboxes and run Spark on Java)
+
+# Grading runs each submission in a bubblewrap sandbox (UNSAFE=1: unconfined, no bwrap needed).
+grade-prerequisites:
+	$(call debian_packages,$(SANDBOX_PACKAGES),grading runs each notebook in a bubblewrap sandbox (or pass UNSAFE=1 to run the students' code unconfined))
+
+java-prerequisites:
+	$(call debian_packages,$(JAVA_PACKAGES),Spark (the chapter on evaluating at scale) runs on Java (or set JAVA_HOME))

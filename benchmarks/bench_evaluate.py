@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rankmetrics_lite.evaluate import evaluate
+from rankmetrics_lite import evaluate
 from rankmetrics_lite.measures import parse_measure
 
 MEASURES = ["P@10", "R@100", "Rprec", "AP", "RR", "nDCG@10"]

@@ -78,8 +78,8 @@ def timed(command: list[str]) -> tuple[float, float, str, float]:
 def ours_child(form: str, qrels_file: str, run_file: str) -> None:
     """Read both files (as columns or as dicts) and evaluate; print the seconds
     each took (imports and interpreter start excluded) and the means."""
-    from rankmetrics_lite.evaluate import evaluate
-    from rankmetrics_lite.trec_io import (read_trec_qrels, read_trec_qrels_columns, read_trec_run,
+    from rankmetrics_lite import evaluate
+    from rankmetrics_lite import (read_trec_qrels, read_trec_qrels_columns, read_trec_run,
                                           read_trec_run_columns)
 
     start = time.perf_counter()

@@ -5,9 +5,11 @@ queries, and strict about input: bad input raises with a message that names
 the argument and the fix.
 """
 
-from .adapters import gains_from_ids, rank_by_score, relevance_from_ids
-from .average_precision import average_precision, gmap
-from .cutoff_metrics import (
+__version__ = "0.2.0"
+
+from ._adapters import gains_from_ids, rank_by_score, relevance_from_ids
+from ._average_precision import average_precision, gmap
+from ._cutoff_metrics import (
     f1_at_k,
     hit_rate_at_k,
     precision_at_k,
@@ -15,10 +17,10 @@ from .cutoff_metrics import (
     r_precision,
     recall_at_k,
 )
-from .columns import QrelsColumns, RunColumns
-from .dcg import dcg_at_k, ndcg_at_k
-from .evaluate import evaluate
-from .incomplete_judgements import (
+from ._columns import QrelsColumns, RunColumns
+from ._dcg import dcg_at_k, ndcg_at_k
+from ._evaluate import evaluate
+from ._incomplete_judgements import (
     bpref,
     condensed_list,
     inferred_average_precision,
@@ -26,7 +28,7 @@ from .incomplete_judgements import (
     rank_biased_precision,
     rank_biased_precision_residual,
 )
-from .pr_curves import (
+from ._pr_curves import (
     auprc_trapezoid,
     average_precision_from_scores,
     eleven_point_precision,
@@ -36,17 +38,17 @@ from .pr_curves import (
     pr_curve_from_scores,
     precision_at_recall,
 )
-from .ranking_metrics import RankingMetrics
-from .random_baseline import (
+from ._ranking_metrics import RankingMetrics
+from ._random_baseline import (
     RandomBaseline,
     random_hits_distribution,
     random_precision_at_k,
     random_recall_at_k,
     simulate_random_precision,
 )
-from .reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
-from .roc import partial_auc, roc_auc, roc_curve_points
-from .significance import (
+from ._reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
+from ._roc import partial_auc, roc_auc, roc_curve_points
+from ._significance import (
     BootstrapInterval,
     PairedTTest,
     RandomizationTest,
@@ -57,8 +59,8 @@ from .significance import (
     randomization_test,
     sign_test,
 )
-from .ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
-from .trec_io import (
+from ._ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
+from ._trec_io import (
     read_trec_qrels,
     read_trec_qrels_columns,
     read_trec_run,

@@ -31,7 +31,7 @@ import re
 import numpy as np
 
 from ._c_numbers import c_double, c_long
-from .columnar import group_codes, hashed_keys
+from ._columnar import group_codes, hashed_keys
 
 # C's isspace in the C locale, plus LF: what trec_eval splits fields on.
 _WHITESPACE = np.zeros(256, dtype=bool)

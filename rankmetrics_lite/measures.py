@@ -5,7 +5,7 @@ A name is a family (``P``, ``AP``, ``nDCG``, ...) with an optional cutoff after
 brackets, as ir_measures does: ``RBP(p=0.8)``. :data:`CATALOGUE` holds one record per
 family: how its name is written, its cutoff rule, trec_eval's name for it,
 the single-query function that teaches it, the row kernel that computes it
-and when it is undefined. :func:`rankmetrics_lite.evaluate.evaluate`
+and when it is undefined. :func:`rankmetrics_lite.evaluate`
 dispatches from it; its docstring, the book's notation table and the
 conformance tests are generated from it. Adding a measure means adding its
 kernel and one record here.
@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .average_precision import average_precision_rows
-from .cutoff_metrics import f1_rows, hit_rows, precision_rows, r_precision_rows, recall_rows
-from .dcg import ndcg_rows
-from .incomplete_judgements import bpref_rows, infap_rows, judged_rows, rbp_residual_rows, rbp_rows
-from .reciprocal_rank import reciprocal_rank_rows
+from ._average_precision import average_precision_rows
+from ._cutoff_metrics import f1_rows, hit_rows, precision_rows, r_precision_rows, recall_rows
+from ._dcg import ndcg_rows
+from ._incomplete_judgements import bpref_rows, infap_rows, judged_rows, rbp_residual_rows, rbp_rows
+from ._reciprocal_rank import reciprocal_rank_rows
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ class Measure:
         return f"Measure(family={self.family!r}, cutoff={self.cutoff!r}{value})"
 
     def values(self, rows, gain: str) -> np.ndarray:
-        """One value per row of :class:`~rankmetrics_lite.evaluate.Rows`."""
+        """One value per row of :class:`~rankmetrics_lite._evaluate.Rows`."""
         if self.value is None:
             return self.record.kernel(rows, self.cutoff, gain)
         return self.record.kernel(rows, self.cutoff, gain, self.value)

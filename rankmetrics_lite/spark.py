@@ -25,9 +25,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .evaluate import evaluate as _evaluate_dicts
+from ._evaluate import evaluate as _evaluate_dicts
 from .measures import parse_measures
-from .trec_ranking import DEFAULT_TREC_EVAL_VERSION
+from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION
 
 RUN_COLUMNS = {"query_id": "string", "doc_id": "string", "score": "number"}
 QRELS_COLUMNS = {"query_id": "string", "doc_id": "string", "grade": "integer"}
@@ -94,7 +94,7 @@ def local_session(cores: int = 2, *, app_name: str = "rankmetrics_lite"):
     Zaharia et al. (2016). Apache Spark: a unified engine for big data processing.
     :cite:p:`zaharia2016spark`
     """
-    from ._checks import check_k
+    from .validation import check_k
 
     cores = check_k(cores, "cores")
     _functions, _types, _frame, SparkSession = _pyspark()

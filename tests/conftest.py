@@ -1,4 +1,4 @@
-"""Shared fixtures: the repository's paths and one strict build of the book."""
+"""Shared fixtures: one strict build of the book; and the markers and start order of every test."""
 
 from __future__ import annotations
 
@@ -12,18 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT / "book"
-# The tests' own build: never the reader's _build/html (`make book`, `make serve`).
-TEST_BUILD = ROOT / "_build" / "test-book"
-BUILD_HTML = TEST_BUILD / "_build" / "html"
-# trec_eval's own test collection, beside the repository (absent in a clone elsewhere).
-TREC_EVAL_TEST = ROOT.parent / "shared" / "data" / "trec_eval_test"
-
-
-def chapter_notebooks() -> list[Path]:
-    """Every chapter notebook of the book."""
-    return sorted(p for p in BOOK.glob("*.ipynb"))
+from tests.paths import BUILD_HTML, ROOT, TEST_BUILD
 
 
 def _strict_build() -> list[str]:
@@ -64,21 +53,16 @@ def built_book() -> Path:
         recorded["problems"])
     return BUILD_HTML
 
-
-# The browser tests' fixtures, registered here so that each test process starts
-# one server and one Chromium for all of them (browser_support.py).
-from browser_support import book_url, browser, chromium  # noqa: E402, F401
-
 # Tests that need these fixtures are slow: they carry the marker, so that
-# `make test-package` (-m "not slow and not book and not browser and not kernel") skips them.
+# `make test-package` (the Makefile's QUICK) skips them.
 SLOW_FIXTURES = {"built_book": "book", "student": "book", "graded": "kernel"}
 # The chapter views' tests render every frame of their figures: seconds each.
-SLOW_MODULES = ("test_views_", "test_slider")
+SLOW_MODULES = ("test_view.py", "test_slider.py")
 
 
 # The longest kinds of file first, so that none is left to start last while
 # the other workers idle (`make test` keeps this order: --no-loadscope-reorder).
-FIRST_TO_START = ("kernel", "browser", "spark", "notebook", "book", "slow")
+FIRST_TO_START = ("kernel", "browser", "spark", "packaging", "notebook", "book", "reference", "slow")
 
 
 def _kinds(item) -> set[str]:
@@ -88,7 +72,7 @@ def _kinds(item) -> set[str]:
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if item.path.name.startswith(SLOW_MODULES):
+        if item.path.name in SLOW_MODULES:
             item.add_marker("slow")
         for fixture, marker in SLOW_FIXTURES.items():
             if fixture in getattr(item, "fixturenames", ()):

@@ -1,0 +1,67 @@
+"""Checks of the exercises in the chapter "Areas, operating points and ROC against PR"."""
+
+from __future__ import annotations
+
+from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, same_number
+from rankmetrics_lite import average_precision_from_scores, pr_curve_from_scores
+
+
+def _recall_at_precision_reference(labels, scores, min_precision):
+    curve = pr_curve_from_scores(labels, scores)  # starts at (recall 0, precision 1)
+    return float(curve.recall[curve.precision >= min_precision - 1e-12].max())
+
+
+# (labels, scores, precision floor): precision that dips and recovers, so the best threshold
+# lies past the first one below the floor; ties across classes; scores not sorted; a floor
+# only the empty start meets.
+_RECALL_AT_PRECISION_CASES = [
+    ([1, 0, 0, 1, 1, 1], [6, 5, 4, 3, 2, 1], 0.6),
+    ([1, 0, 0, 1, 1, 1], [6, 5, 4, 3, 2, 1], 0.5),
+    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], 0.7),
+    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1], 1.0),
+    ([0, 1, 1, 0, 1], [0.1, 0.7, 0.3, 0.9, 0.5], 0.6),
+    ([0, 1, 1], [0.9, 0.5, 0.1], 1.0),
+    ([1, 0, 1], [0.2, 0.2, 0.2], 0.5),
+]
+
+
+@exercise("pr-recall-at-precision")
+def _recall_at_precision(answer) -> None:
+    expect_callable(answer, "recall_at_precision")
+    for labels, scores, floor in _RECALL_AT_PRECISION_CASES:
+        want = _recall_at_precision_reference(labels, scores, floor)
+        got = answer(list(labels), list(scores), floor)
+        if not same_number(got, want):
+            raise ExerciseMistake(
+                f"for labels={labels}, scores={scores} and min_precision={floor} your function "
+                f"returned {got!r}. Try every distinct score as a threshold (tied items cross "
+                "together): precision can fall below the floor and rise above it again further "
+                "down, and the answer is the largest recall among all thresholds that meet it.")
+
+
+_STEP_AP_CASES = [
+    ([1, 0, 1, 1, 0, 1], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]),
+    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]),          # a tie across classes
+    ([1, 1, 1, 0] + [1, 1, 1, 0, 0, 0, 0, 0] + [1] + [0] * 7,
+     [3] * 4 + [2] * 8 + [1] * 8),                                  # three score levels
+    ([0, 1, 0, 0, 1], [5, 4, 3, 2, 1]),
+    ([1, 0, 1], [0.2, 0.2, 0.2]),                                   # one tie for all
+    ([0, 1, 1, 0], [0.1, 0.7, 0.3, 0.9]),                           # scores not sorted
+]
+
+
+@exercise("pr-step-ap")
+def _step_ap(answer) -> None:
+    expect_callable(answer, "step_average_precision")
+    for labels, scores in _STEP_AP_CASES:
+        want = average_precision_from_scores(labels, scores)
+        got = answer(list(labels), list(scores))
+        if not same_number(got, want):
+            tied = len(set(scores)) < len(scores)
+            hint = ("Tied items cross the threshold together: one step per distinct score, "
+                    "weighted by the precision after the whole group."
+                    if tied else
+                    "Weight each recall step by the precision at its end, and visit the scores "
+                    "from the highest down.")
+            raise ExerciseMistake(f"for labels={labels} and scores={scores} your function "
+                                  f"returned {got!r}. {hint}")

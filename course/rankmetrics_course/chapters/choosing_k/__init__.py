@@ -1,0 +1,1 @@
+"""The chapter "Choosing k in practice": its view and its exercises' checks."""

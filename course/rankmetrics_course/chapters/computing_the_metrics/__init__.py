@@ -1,0 +1,1 @@
+"""The chapter "Computing the metrics": its view and its exercises' checks."""

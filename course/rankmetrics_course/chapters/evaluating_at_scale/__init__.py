@@ -1,0 +1,1 @@
+"""The chapter "Evaluating at scale": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "When judgements run out": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "Limitations and extensions": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "Mean Average Precision": its view and its exercises' checks."""

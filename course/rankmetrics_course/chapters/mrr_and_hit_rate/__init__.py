@@ -1,0 +1,1 @@
+"""The chapter "MRR and hit rate": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "nDCG": its view and its exercises' checks."""

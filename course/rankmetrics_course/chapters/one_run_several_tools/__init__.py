@@ -1,0 +1,1 @@
+"""The chapter "One run, several tools": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "Partial AUC": its view and its exercises' checks."""

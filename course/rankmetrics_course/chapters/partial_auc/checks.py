@@ -1,0 +1,67 @@
+"""Checks of the exercises in the chapter "Partial AUC"."""
+
+from __future__ import annotations
+
+from rankmetrics_course.exercises.registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    expect_number,
+    same_number,
+)
+from rankmetrics_lite import partial_auc, roc_auc, roc_curve_points
+
+_PAIRS_LABELS = [1, 1, 1, 0, 0, 0, 0]
+_PAIRS_SCORES = [0.9, 0.6, 0.4, 0.7, 0.4, 0.3, 0.1]
+
+
+@exercise("pauc-auc-pairs")
+def _auc_pairs(answer) -> None:
+    expect_number(answer, roc_auc(_PAIRS_LABELS, _PAIRS_SCORES),
+                  "count every (positive, negative) pair the positive wins, add one half for "
+                  "each tie, and divide by the number of pairs, 3 x 4.")
+
+
+# Labelled sets whose ROC curves have ties (diagonal segments), vertical steps and
+# long flat stretches, so that a bound can fall inside any kind of segment.
+_SETS = [
+    ([1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0],
+     [0.92, 0.85, 0.85, 0.77, 0.70, 0.64, 0.58, 0.51, 0.45, 0.33, 0.27, 0.15]),
+    ([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.8, 0.6, 0.3, 0.1]),
+    ([0, 1, 0, 1, 1, 0, 0], [7, 6, 5, 4, 3, 2, 1]),          # the top item is a negative
+    ([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5]),                     # one tie for everything
+    ([0, 0, 1, 1], [0.9, 0.8, 0.2, 0.1]),                     # worse than chance
+]
+_BOUNDS = [0.05, 0.1, 0.2, 1 / 3, 0.5, 0.75, 1.0]
+
+
+@exercise("pauc-mcclish")
+def _mcclish(answer) -> None:
+    expect_callable(answer, "standardise")
+    for labels, scores in _SETS:
+        for bound in _BOUNDS:
+            raw = partial_auc(labels, scores, max_fpr=bound)
+            want = partial_auc(labels, scores, max_fpr=bound, standardized=True)
+            got = answer(raw, bound)
+            if not same_number(got, want):
+                raise ExerciseMistake(
+                    f"for raw = {raw:.6f} and max_fpr = {bound:.4f} your function returned "
+                    f"{got!r}. Over [0, b] the chance diagonal has area b*b/2 and a perfect "
+                    "curve area b; these two must map to 0.5 and 1.")
+
+
+@exercise("pauc-by-hand")
+def _by_hand(answer) -> None:
+    expect_callable(answer, "partial_auc_by_hand")
+    for labels, scores in _SETS:
+        curve = roc_curve_points(labels, scores)
+        for bound in _BOUNDS:
+            want = partial_auc(labels, scores, max_fpr=bound)
+            got = answer(curve.fpr.copy(), curve.tpr.copy(), bound)
+            if not same_number(got, want):
+                raise ExerciseMistake(
+                    f"for the ROC points fpr={curve.fpr.round(4).tolist()}, "
+                    f"tpr={curve.tpr.round(4).tolist()} and max_fpr={bound:.4f} your function "
+                    f"returned {got!r}. Use trapezoids (segments are straight lines, also the "
+                    "diagonal ones), and cut the segment that crosses max_fpr by linear "
+                    "interpolation.")

@@ -1,0 +1,1 @@
+"""The chapter "Precision–recall curves and interpolation": its view and its exercises' checks."""

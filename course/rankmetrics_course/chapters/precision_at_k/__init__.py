@@ -1,0 +1,1 @@
+"""The chapter "Precision@k": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "The precision–recall relationship": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "R-precision": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "The ranking problem": its view and its exercises' checks."""

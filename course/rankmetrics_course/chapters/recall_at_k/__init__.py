@@ -1,0 +1,1 @@
+"""The chapter "Recall@k": its view and its exercises' checks."""

@@ -1,0 +1,1 @@
+"""The chapter "Summary": its exercises' checks."""

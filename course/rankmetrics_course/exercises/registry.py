@@ -1,0 +1,135 @@
+"""The registry of exercise checks and the verdict they return."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# label -> function that raises ExerciseMistake (with a hint) if the answer is wrong
+_CHECKS: dict[str, Callable[[object], None]] = {}
+# Every verdict given in this Python process, oldest first (a history for the learner;
+# grading never reads it: the grader judges answers in its own process).
+_RECORDED: list[Verdict] = []
+
+
+class ExerciseMistake(Exception):
+    """Raised by a check: its message says what is wrong and hints at the fix."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of one check: ``passed`` and the message shown to the student."""
+
+    label: str
+    passed: bool
+    message: str
+
+    def __repr__(self) -> str:
+        return f"{self.label}: {self.message}"
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+
+def exercise(label: str):
+    """Decorator: register ``function(answer)`` as the check of exercise ``label``."""
+    def register(function: Callable[[object], None]) -> Callable[[object], None]:
+        if label in _CHECKS:
+            raise ValueError(f"exercise label {label!r} is registered twice")
+        _CHECKS[label] = function
+        return function
+    return register
+
+
+def exercise_labels() -> list[str]:
+    """Every registered exercise label, sorted."""
+    return sorted(_CHECKS)
+
+
+def grade(label: str, answer) -> Verdict:
+    """Run the check of ``label`` on ``answer``, record the verdict and return it."""
+    verdict = _judge(label, answer)
+    _RECORDED.append(verdict)
+    return verdict
+
+
+def recorded_verdicts() -> list[Verdict]:
+    """Every verdict given so far in this process (by ``check`` or ``grade``), oldest first.
+
+    >>> from rankmetrics_course.exercises import check
+    >>> check("precision-short-list", 0.3)
+    precision-short-list: correct.
+    >>> recorded_verdicts()[-1]
+    precision-short-list: correct.
+    """
+    return list(_RECORDED)
+
+
+def require_label(label: str) -> None:
+    """Raise, with the nearest labels, unless ``label`` names a registered exercise."""
+    if label not in _CHECKS:
+        close = difflib.get_close_matches(str(label), _CHECKS, n=3)
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise ValueError(f"label must name an exercise of the course, got {label!r}{hint}")
+
+
+def _judge(label: str, answer) -> Verdict:
+    require_label(label)
+    if answer is None or answer is Ellipsis:
+        return Verdict(label, False, "no answer yet.")
+    try:
+        _CHECKS[label](answer)
+    except ExerciseMistake as mistake:
+        return Verdict(label, False, f"not yet. {mistake}")
+    except Exception as error:  # the student's own code failed inside the check
+        return Verdict(label, False, f"not yet. Your answer raised {type(error).__name__}: {error}")
+    return Verdict(label, True, "correct.")
+
+
+def expect_number(answer, expected: float, hint: str, tolerance: float = 5e-4) -> None:
+    """Accept a number within ``tolerance`` of ``expected``; otherwise raise with ``hint``."""
+    try:
+        value = float(answer)
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"expected a number, got {type(answer).__name__}.") from None
+    if abs(value - expected) > tolerance:
+        raise ExerciseMistake(hint)
+
+
+def expect_callable(answer, name: str) -> None:
+    """Accept only a function: students often pass its result instead."""
+    if not callable(answer):
+        raise ExerciseMistake(f"pass your function itself, {name}, not its result.")
+
+
+def same_number(got, want: float, tolerance: float = 1e-9) -> bool:
+    """Whether ``got`` is a number within ``tolerance`` of ``want``."""
+    try:
+        return abs(float(got) - want) <= tolerance
+    except (TypeError, ValueError):
+        return False
+
+
+def returned_number(value, where: str) -> float:
+    """``value`` as a float, or a mistake saying what the function returned."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"{where} your function returned {value!r}, "
+                              "not a number.") from None
+
+
+def expect_function(answer, cases, reference: Callable, hint: Callable[[tuple], str],
+                    tolerance: float = 1e-9) -> None:
+    """Call ``answer(*args)`` on each case and compare with ``reference(*args)``."""
+    if not callable(answer):
+        raise ExerciseMistake(f"expected a function, got {type(answer).__name__}.")
+    for args in cases:
+        got, want = answer(*args), reference(*args)
+        try:
+            same = abs(float(got) - float(want)) <= tolerance
+        except (TypeError, ValueError):
+            same = False
+        if not same:
+            raise ExerciseMistake(f"for input {args!r} your function returned {got!r}. {hint(args)}")

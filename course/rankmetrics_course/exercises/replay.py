@@ -1,0 +1,87 @@
+"""The grader's side: judge the answers a graded notebook sent, in the grader's process.
+
+A value answer goes to its check as it is. A function answer is replayed: the
+check runs again here, on a stand-in that returns what the student's function
+returned for each input it asks about. An input the student's function never saw
+is not answered. Function answers pass only if they pass on the visible
+examples and on the hidden ones.
+
+>>> judge({"label": "precision-short-list", "value": 0.3}, {})
+precision-short-list: correct.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from rankmetrics_course.exercises import registry
+from rankmetrics_course.exercises.answer_data import canonical, from_data
+from rankmetrics_course.exercises.hidden_cases import overridden
+from rankmetrics_course.exercises.registry import Verdict
+
+_NOT_RUN = ("not yet. The grader has no output of your function for some of the check's inputs: "
+            "run its cell to the end, and pass the function itself to check.")
+
+
+class NotRunOnThisInput(Exception):
+    """The check asked about an input the student's function was not run on."""
+
+
+class ReplayedFunction:
+    """Stands in for a student's function: gives back what it returned in the notebook."""
+
+    def __init__(self, calls: list):
+        self.missing = False  # the check asked about an input the notebook did not answer
+        self.results = {}
+        for asked, outcome in calls if isinstance(calls, list) else []:
+            try:
+                self.results[canonical(from_data(asked))] = outcome
+            except (TypeError, ValueError, KeyError):
+                continue  # a malformed line from the notebook: that input is not answered
+
+    def __call__(self, *args):
+        outcome = self.results.get(canonical(args))
+        if not isinstance(outcome, dict):
+            self.missing = True
+            raise NotRunOnThisInput(f"your function was not run on the input {args!r} in your "
+                                    "notebook: run the cell that checks it")
+        if "returned" in outcome:
+            return from_data(outcome["returned"])
+        raised_args = from_data(outcome.get("args", ()))
+        raise _raised(str(outcome.get("raised", "Exception")),
+                      tuple(raised_args) if isinstance(raised_args, (tuple, list)) else ())
+
+
+def judge(line: dict, hidden_variants: dict) -> Verdict:
+    """The verdict on one answer ``line`` (its label must be registered)."""
+    label = line["label"]
+    if "calls" not in line:
+        return registry._judge(label, from_data(line.get("value")))
+    visible = ReplayedFunction(line["calls"])
+    verdict = registry._judge(label, visible)
+    if visible.missing:
+        return Verdict(label, False, _NOT_RUN)
+    if not verdict.passed or not hidden_variants:
+        return verdict
+    replayed = ReplayedFunction(line.get("hidden_calls", []))
+    with overridden(hidden_variants):
+        hidden = registry._judge(label, replayed)
+    if replayed.missing:
+        return Verdict(label, False, _NOT_RUN)
+    if hidden.passed:
+        return verdict
+    return Verdict(label, False, "not yet. Your function gives the right results on the "
+                                 "examples of the check but not on the grader's hidden inputs "
+                                 f"(the same cases in another order): {hidden.message[9:]}")
+
+
+def _raised(name: str, args: tuple) -> Exception:
+    """The exception the student's function raised: a built-in one as itself (checks may
+    expect a ``ValueError``), any other as a plain look-alike that no check accepts."""
+    builtin = getattr(builtins, name, None)
+    if isinstance(builtin, type) and issubclass(builtin, Exception) and builtin is not Exception:
+        try:
+            return builtin(*args)
+        except Exception:  # a built-in that wants other arguments
+            pass
+    return type(name if name.isidentifier() else "Exception", (Exception,), {})(*args)

@@ -1,0 +1,300 @@
+"""Grade a class's notebooks: run each in a sandbox, judge its answers here, write scores and feedback.
+
+Usage: python -m rankmetrics_course.grading.grade_submissions SUBMISSIONS [--course DIR]
+           [--out DIR] [--chapters 02,14] [--timeout SECONDS] [--notebook-timeout SECONDS] [--memory SIZE] [--jobs N] [--unsafe]
+
+SUBMISSIONS is a folder of submitted notebooks, one per student (``alice.ipynb``)
+or one folder per student (``alice/02-precision-at-k.ipynb``, ...); the
+course's folder (``--course``, default: the current one) says which exercises
+each chapter asks. Every notebook runs in its own bubblewrap sandbox
+(:mod:`.sandbox`), each cell within
+``--timeout``, the whole within ``--notebook-timeout``. Its ``check(label,
+answer)`` calls send the answers to this process, which judges the last answer
+per exercise against the pristine package. One notebook's exception, endless
+loop, deleted cell, crash or corrupt file never stops the others.
+
+Written to OUT (default ``_build/grades``):
+
+* ``scores.csv``: one row per student, one column per exercise of the assigned
+  chapters (``--chapters``; default: the chapters the submission files are named
+  after), 1 or 0, and ``total``.
+* ``feedback/<student>.md``: the verdict on each exercise (the hint when it is
+  not yet right, never the answer), answers to exercises outside the assignment,
+  and what went wrong while running.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import csv
+import json
+import os
+import re
+import secrets
+import shutil
+import sys
+import tempfile
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+import rankmetrics_course
+import rankmetrics_lite
+from rankmetrics_course.exercises import Verdict, exercise_labels
+from rankmetrics_course.exercises.hidden_cases import hidden_variants, variants_to_data
+from rankmetrics_course.exercises.replay import judge
+from rankmetrics_course.grading import sandbox
+from rankmetrics_course.grading.cgroup_limits import SandboxGroup
+from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
+from rankmetrics_course.tools.course_folder import NotACourse, add_course_option, course_folder
+from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear
+
+# What grading writes into its output folder, and so may replace on its next run.
+WRITES = ["scores.csv", "feedback"]
+# check("label", ...) in a notebook's text, also inside its JSON (where quotes are escaped).
+_CHECK_LABEL = re.compile(r"""check\(\s*\\?["']([\w.-]+)\\?["']""")
+_CHAPTER_NAME = re.compile(r"^(\d{2})-")
+_SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*([KMGT]?)i?B?$", re.IGNORECASE)
+
+
+def find_submissions(folder: Path) -> dict[str, list[Path]]:
+    """Student id -> their notebooks: ``folder/<id>.ipynb`` or ``folder/<id>/**/*.ipynb``."""
+    students: dict[str, list[Path]] = {}
+    for path in sorted(folder.rglob("*.ipynb")):
+        relative = path.relative_to(folder)
+        if ".ipynb_checkpoints" in relative.parts:
+            continue
+        student = relative.parts[0] if len(relative.parts) > 1 else path.stem
+        students.setdefault(student, []).append(path)
+    return students
+
+
+def checked_labels(path: Path) -> list[str]:
+    """Labels of the ``check(...)`` calls in a notebook's text, in order (works on corrupt files)."""
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return []
+    return list(dict.fromkeys(_CHECK_LABEL.findall(text)))
+
+
+def chapter_notebook(number: str, book: Path) -> Path:
+    """The book's notebook of chapter ``number`` (``"02"``)."""
+    found = sorted(book.glob(f"{number}-*.ipynb"))
+    if not re.fullmatch(r"\d{2}", number) or not found:
+        raise ValueError(f"--chapters (CHAPTERS) must name chapters of the book by their two-digit "
+                         f"number, e.g. 02,13; got {number!r} (no book/{number}-*.ipynb)")
+    return found[0]
+
+
+def chapters_named_by(students: dict[str, list[Path]]) -> list[str]:
+    """The chapter numbers the submission files are named after (``02-precision-at-k.ipynb``)."""
+    return sorted({match[1] for notebooks in students.values() for path in notebooks
+                   if (match := _CHAPTER_NAME.match(path.name))})
+
+
+def exercise_columns(chapters: list[str], book: Path) -> list[str]:
+    """The registered exercises of the assigned chapters of ``book``, in book order."""
+    registered = set(exercise_labels())
+    columns: list[str] = []
+    for number in sorted(chapters):
+        columns += [label for label in checked_labels(chapter_notebook(number, book))
+                    if label in registered and label not in columns]
+    return columns
+
+
+def last_answers(runs: list[SubmissionRun]) -> dict[str, dict]:
+    """Per label, the last answer the student sent: one answer per exercise counts."""
+    last: dict[str, dict] = {}
+    for run in runs:
+        for answer in run.answers:
+            last[answer["label"]] = answer
+    return last
+
+
+def verdicts(answers: dict[str, dict], columns: list[str], variants: dict) -> dict[str, Verdict]:
+    """The grader's verdict on each assigned exercise the student answered."""
+    judged = {}
+    for label in columns:
+        if label in answers:
+            try:
+                judged[label] = judge(answers[label], variants)
+            except Exception as error:  # a malformed answer line: the student's, not ours
+                judged[label] = Verdict(label, False, f"not yet. The answer could not be read "
+                                                      f"({type(error).__name__}).")
+    return judged
+
+
+def feedback_text(student: str, columns: list[str], judged: dict[str, Verdict],
+                  answers: dict[str, dict], runs: list[SubmissionRun], folder: Path) -> str:
+    score = sum(v.passed for v in judged.values())
+    lines = [f"# Feedback for {student}", "", f"Score: {score} of {len(columns)} exercises.", "",
+             "## Exercises", ""]
+    for label in columns:
+        if label not in judged:
+            lines.append(f"- [ ] {label}: no answer was sent. Run its cell, ending in "
+                         f'check("{label}", ...), with your answer (was the cell deleted?).')
+        else:
+            lines.append(f"- [{'x' if judged[label].passed else ' '}] {label}: {judged[label].message}")
+    registered = set(exercise_labels())
+    extra = [label for label in answers if label not in columns]
+    if extra:
+        lines += ["", "## Answers not scored", ""]
+        lines += [f"- {_shorten(label, 80)}: " + ("not part of this assignment." if label in registered
+                                                  else "not an exercise of the course.")
+                  for label in extra[:50]]
+    problems = [(run.notebook, problem) for run in runs for problem in run.problems]
+    if problems:
+        lines += ["", "## Problems while running your notebook", ""]
+        lines += [f"- {notebook.relative_to(folder)}: {problem}" for notebook, problem in problems]
+    return "\n".join(lines) + "\n"
+
+
+def pristine_package(folder: Path, variants: dict) -> Path:
+    """A copy of both packages as installed (no book, no tests), the runner and the
+    hidden inputs, for the sandboxes."""
+    for package in (rankmetrics_lite, rankmetrics_course):
+        source = Path(package.__file__).parent
+        shutil.copytree(source, folder / source.name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copyfile(Path(__file__).with_name("notebook_runner.py"), folder / "notebook_runner.py")
+    (folder / "hidden_cases.json").write_text(json.dumps(variants_to_data(variants)))
+    # Compiled once here: the sandboxes cannot write bytecode, and each would compile the package.
+    compileall.compile_dir(folder, quiet=1)
+    for path in [folder, *folder.rglob("*")]:  # readable by the sandboxes' users, writable by none
+        path.chmod(0o755 if path.is_dir() else 0o444)
+    folder.parent.chmod(0o711)
+    return folder
+
+
+def run_all(notebooks: list[Path], settings: Settings, jobs: int) -> dict[Path, SubmissionRun]:
+    """Run every notebook, ``jobs`` at a time, each in its own sandbox; never raises for one."""
+    done: dict[Path, SubmissionRun] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(run_submission, path, settings, slot): path
+                   for slot, path in enumerate(notebooks)}
+        for future in as_completed(futures):
+            path = futures[future]
+            try:
+                done[path] = future.result()
+            except Exception as error:  # the worker itself failed: grade the notebook as not run
+                done[path] = SubmissionRun(path, problems=[
+                    f"the grader could not run this notebook ({type(error).__name__}: {error})"])
+            print(f"[{len(done)}/{len(notebooks)}] {path}: {len(done[path].answers)} answer(s), "
+                  f"{len(done[path].problems)} problem(s), {done[path].seconds:.0f} s", flush=True)
+    return done
+
+
+def grade(folder: Path, out: Path, settings: Settings, course: Path,
+          chapters: list[str] | None = None, jobs: int = 1) -> Path:
+    """Grade every submission in ``folder`` on the exercises of the course in ``course``;
+    write scores.csv and feedback/ into ``out``."""
+    if not folder.is_dir():
+        raise SystemExit(f"error: SUBMISSIONS must be a folder of submitted notebooks, got {folder}")
+    students = find_submissions(folder)
+    if not students:
+        raise SystemExit(f"error: no .ipynb files in {folder}: SUBMISSIONS must hold the "
+                         "students' notebooks (alice.ipynb, or alice/<chapter>.ipynb)")
+    chapters = chapters or chapters_named_by(students)
+    if not chapters:
+        raise SystemExit("error: name the chapters assigned, e.g. CHAPTERS=02,13 (--chapters): the "
+                         "submission files are not named after chapters (02-precision-at-k.ipynb)")
+    try:
+        columns = exercise_columns(chapters, course / "book")
+        out = claim(out, "grade", "GRADES (--out)", course)
+    except (ValueError, UnsafeOutputFolder) as refusal:
+        raise SystemExit(f"error: {refusal} (nothing was written or deleted)") from None
+    clear(out, WRITES)
+    if not settings.unsafe and not _cgroups_available():
+        print("warning: no writable cgroup hierarchy (run as root for one): each notebook's memory "
+              "and file sizes are limited, its number of processes is not", file=sys.stderr)
+    variants = hidden_variants(secrets.randbits(32))
+    with tempfile.TemporaryDirectory(prefix="grading-") as scratch:
+        package = pristine_package(Path(scratch) / "package", variants)
+        settings = Settings(settings.cell_timeout, settings.notebook_timeout, settings.limits,
+                            package, settings.unsafe)
+        done = run_all([path for notebooks in students.values() for path in notebooks],
+                       settings, jobs)
+
+    (out / "feedback").mkdir()
+    scores = out / "scores.csv"
+    with scores.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", *columns, "total"])
+        for student, notebooks in students.items():
+            runs = [done[path] for path in notebooks]
+            answers = last_answers(runs)
+            judged = verdicts(answers, columns, variants)
+            marks = [int(label in judged and judged[label].passed) for label in columns]
+            writer.writerow([student, *marks, sum(marks)])
+            (out / "feedback" / f"{student}.md").write_text(
+                feedback_text(student, columns, judged, answers, runs, folder))
+    return scores
+
+
+def _cgroups_available() -> bool:
+    group = SandboxGroup(f"rankmetrics-grading-probe-{os.getpid()}", 1, 2**30)
+    group.close()
+    return group.limits_processes
+
+
+def memory_size(text: str) -> int:
+    """``"4G"``, ``"512M"``, ``"2GiB"`` or bytes, as bytes."""
+    match = _SIZE.match(text.strip())
+    if not match or float(match[1]) <= 0:
+        raise ValueError(f"--memory (MEMORY) must be a size such as 4G or 512M, got {text!r}")
+    return int(float(match[1]) * 1024 ** " KMGT".index(match[2].upper() or " "))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("submissions", type=Path, help="folder of submitted notebooks")
+    add_course_option(parser)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for scores.csv and feedback/ (default: the course's _build/grades)")
+    parser.add_argument("--chapters", default="",
+                        help="assigned chapters by number, e.g. 02,13 (default: the chapters the "
+                             "submission files are named after)")
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="time limit per cell, in seconds (default: 120)")
+    parser.add_argument("--notebook-timeout", type=float, default=900,
+                        help="time limit per notebook, in seconds (default: 900)")
+    parser.add_argument("--memory", default="4G",
+                        help="memory (address space) per process of a submission (default: 4G)")
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
+                        help="notebooks run at the same time (default: up to 4)")
+    parser.add_argument("--unsafe", action="store_true",
+                        help="run without the bubblewrap sandbox (students' code unconfined)")
+    args = parser.parse_args(argv)
+    if args.timeout <= 0:
+        parser.error(f"--timeout must be a positive number of seconds, got {args.timeout:g}")
+    if args.notebook_timeout <= 0:
+        parser.error(f"--notebook-timeout must be a positive number of seconds, "
+                     f"got {args.notebook_timeout:g}")
+    if args.jobs < 1:
+        parser.error(f"--jobs must be a positive integer, got {args.jobs}")
+    try:
+        memory = memory_size(args.memory)
+    except ValueError as error:
+        parser.error(str(error))
+    if not args.unsafe and sandbox.bubblewrap() is None:
+        parser.error(f"the sandbox tool bwrap is missing: {sandbox.INSTALL_HINT}")
+    try:
+        course = course_folder(args.course)
+    except NotACourse as refusal:
+        parser.error(str(refusal))
+    chapters = [c.strip() for c in args.chapters.split(",") if c.strip()]
+    settings = Settings(args.timeout, args.notebook_timeout, sandbox.Limits(memory), None, args.unsafe)
+    scores = grade(args.submissions, args.out or course / "_build" / "grades", settings, course,
+                   chapters, args.jobs)
+    print(f"scores: {scores}\nfeedback: {scores.parent / 'feedback'}")
+    return 0
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

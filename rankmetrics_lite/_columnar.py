@@ -1,0 +1,230 @@
+"""evaluate's reading of a run and qrels given as columns, with numpy sorts only.
+
+:func:`join_columns` turns :class:`~rankmetrics_lite.RunColumns` and
+:class:`~rankmetrics_lite.QrelsColumns` into what ``evaluate`` reads from
+dicts: the judged queries in qrels order, their grades, and for every judged
+document its 0-based rank in its query's ranking (or none). No Python object is
+made per entry:
+
+* queries: equal neighbours are one block, so only the blocks' ids are sorted
+  (a file lists a query's lines together; any order works);
+* run and qrels meet on 64-bit keys ``query row | hash of the document id``:
+  one stable sort puts a retrieved judged document beside its run entry, and
+  every such pair is then checked byte for byte; a hash collision (or a
+  repeated document) sends the join to exact keys (document ids numbered by
+  one sort of the ids), which name any repeated document;
+* ranks: one stable sort of ``query row << 32 | float32 code of the score``
+  (the keys of :class:`~rankmetrics_lite._trec_ranking.RankedRun`); only
+  documents sharing a key are then ordered by the double (10.0) and the id,
+  descending, as trec_eval orders them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._columns import QrelsColumns, RunColumns
+from ._trec_ranking import _float32_codes
+
+
+@dataclass
+class JoinedColumns:
+    """Run and qrels joined: everything evaluate needs, one row per judged query."""
+
+    qids: list[str]  # judged queries, in order of first appearance in the qrels
+    counts: np.ndarray  # judgements per query
+    grades: np.ndarray  # every grade, grouped by query (row order)
+    rows: np.ndarray  # the row of each judgement
+    run_index: np.ndarray  # each judgement's entry among the run's kept entries, or -1
+    entry_ranks: np.ndarray  # 0-based rank of each kept run entry within its query
+    lengths: np.ndarray  # documents each query's ranking holds
+
+    def retrieved(self, select: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Row, grade and 0-based rank of the selected judgements that the run holds."""
+        index = self.run_index[select]
+        found = index >= 0
+        return self.rows[select][found], self.grades[select][found], self.entry_ranks[index[found]]
+
+
+def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedColumns:
+    """Group, join and rank (see the module docstring)."""
+    run_qids, run_docs, q_qids, q_docs = _same_kind(run.query_ids, run.doc_ids, qrels.query_ids, qrels.doc_ids)
+
+    # Judged queries, numbered in order of first appearance; judgements grouped by query.
+    q_codes, distinct = group_codes(q_qids)
+    grades = qrels.grades
+    if q_codes.size > 1 and (np.diff(q_codes) < 0).any():
+        order = np.argsort(q_codes, kind="stable")
+        q_codes, q_docs, grades = q_codes[order], q_docs[order], grades[order]
+    counts = np.bincount(q_codes, minlength=distinct.size)
+
+    # Each run entry's row (its query's number in the qrels), or -1: not judged, ignored.
+    run_codes, run_distinct = group_codes(run_qids)
+    sorted_ids = np.argsort(distinct)
+    at = np.minimum(np.searchsorted(distinct, run_distinct, sorter=sorted_ids), distinct.size - 1)
+    found = distinct[sorted_ids[at]] == run_distinct
+    row_of_code = np.where(found, sorted_ids[at], -1)
+    if not found.any():
+        raise ValueError(
+            f"run and qrels share no query id (run: {_shown(run_distinct)}; qrels: "
+            f"{_shown(distinct)}): every query would score 0. Check that both use the same query ids"
+        )
+    rows = row_of_code[run_codes]
+    scores = run.scores
+    if not found.all():
+        kept = rows >= 0
+        rows, run_docs, scores = rows[kept], run_docs[kept], scores[kept]
+
+    lengths = np.bincount(rows, minlength=distinct.size)
+    run_index = _join(rows, run_docs, q_codes, q_docs, distinct)
+    entry_ranks = _ranks(rows, run_docs, scores, lengths, version)
+    return JoinedColumns(_as_text(distinct), counts, grades, q_codes, run_index, entry_ranks, lengths)
+
+
+# ---------------------------------------------------------------- queries --
+
+
+def group_codes(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A number for each entry's id (0, 1, ... in order of first appearance) and the
+    distinct ids in that order. Only the first id of each block of equal
+    neighbours is sorted."""
+    starts = np.concatenate(([0], np.flatnonzero(ids[1:] != ids[:-1]) + 1))
+    heads = ids[starts]
+    distinct, first, inverse = np.unique(heads, return_index=True, return_inverse=True)
+    appearance = np.argsort(first, kind="stable")
+    code_of_sorted = np.empty(distinct.size, dtype=np.int64)
+    code_of_sorted[appearance] = np.arange(distinct.size)
+    codes = np.repeat(code_of_sorted[inverse.ravel()], np.diff(np.append(starts, ids.size)))
+    return codes, distinct[appearance]
+
+
+def _same_kind(*columns: np.ndarray) -> list[np.ndarray]:
+    """Id columns all bytes (S) or all str (U), so that they compare with each other."""
+    if len({column.dtype.kind for column in columns}) == 1:
+        return list(columns)
+    return [np.char.decode(c, "utf-8") if c.dtype.kind == "S" else c for c in columns]
+
+
+def _as_text(ids: np.ndarray) -> list[str]:
+    values = ids.tolist()
+    if ids.dtype.kind == "S":
+        try:
+            return [value.decode("utf-8") for value in values]
+        except UnicodeDecodeError:
+            raise ValueError("a query id (bytes) is not UTF-8 text; decode the ids first") from None
+    return values
+
+
+def _shown(ids: np.ndarray) -> str:
+    return ", ".join(map(repr, _as_text(ids[:3])))
+
+
+# ------------------------------------------------------------------- join --
+
+
+def _join(run_rows, run_docs, q_rows, q_docs, qids) -> np.ndarray:
+    """For each judgement, the index of the run entry with its query and document, or -1."""
+    itemsize = max(run_docs.dtype.itemsize, q_docs.dtype.itemsize)
+    kind = run_docs.dtype.kind
+    dtype = np.dtype(f"{kind}{itemsize // (4 if kind == 'U' else 1)}")
+    run_docs, q_docs = run_docs.astype(dtype, copy=False), q_docs.astype(dtype, copy=False)
+    n_rows = qids.size
+    bits = max(1, int(n_rows).bit_length())
+    keys = np.concatenate((hashed_keys(run_rows, run_docs, bits), hashed_keys(q_rows, q_docs, bits)))
+    result = _matches(keys, run_rows.size, run_docs, q_docs)
+    if result is not None:
+        return result
+    # A hash collision or a repeated document: exact keys, document ids numbered by a sort.
+    _, numbers = np.unique(np.concatenate((run_docs, q_docs)), return_inverse=True)
+    n_docs = int(numbers.max()) + 1
+    rows = np.concatenate((run_rows, q_rows)).astype(np.uint64)
+    keys = rows * np.uint64(n_docs) + numbers.ravel().astype(np.uint64)
+    _refuse_repeats(keys, rows, run_rows.size, run_docs, q_docs, qids)
+    result = _matches(keys, run_rows.size, run_docs, q_docs)
+    assert result is not None, "exact keys cannot collide"
+    return result
+
+
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
+
+
+def hashed_keys(rows: np.ndarray, docs: np.ndarray, bits: int) -> np.ndarray:
+    """``row`` in the top ``bits`` bits, a 64-bit hash of the id's bytes below."""
+    n, size = docs.size, docs.dtype.itemsize
+    raw = np.ascontiguousarray(docs).view(np.uint8).reshape(n, size)
+    width = -(-size // 8) * 8
+    if width != size:
+        padded = np.zeros((n, width), dtype=np.uint8)
+        padded[:, :size] = raw
+        raw = padded
+    words = raw.view(np.uint64)  # (n, width // 8), the id's bytes 8 at a time
+    h = np.full(n, _MIX[0], dtype=np.uint64)
+    for j in range(words.shape[1]):
+        h ^= words[:, j]
+        h *= _MIX[1]
+        h ^= h >> np.uint64(31)
+    h *= _MIX[2]
+    h ^= h >> np.uint64(29)
+    return (rows.astype(np.uint64) << np.uint64(64 - bits)) | (h >> np.uint64(bits))
+
+
+def _matches(keys: np.ndarray, n_run: int, run_docs, q_docs) -> np.ndarray | None:
+    """Judgement -> run entry, from keys (run entries first); None unless every
+    group of equal keys is one run entry and one judgement with the same id."""
+    order = np.argsort(keys, kind="stable")
+    same = keys[order[1:]] == keys[order[:-1]]
+    pairs = np.flatnonzero(same)
+    if pairs.size > 1 and (np.diff(pairs) == 1).any():
+        return None  # three or more equal keys
+    first, second = order[pairs], order[pairs + 1]
+    if (first >= n_run).any() or (second < n_run).any():
+        return None  # two run entries, or two judgements, with one key
+    judgement = second - n_run
+    if (run_docs[first] != q_docs[judgement]).any():
+        return None  # a hash collision
+    index = np.full(keys.size - n_run, -1, dtype=np.int64)
+    index[judgement] = first
+    return index
+
+
+def _refuse_repeats(keys, rows, n_run: int, run_docs, q_docs, qids) -> None:
+    """A document listed twice for a query in the run, or judged twice in the qrels."""
+    for name, part, docs, offset in (("run", keys[:n_run], run_docs, 0), ("qrels", keys[n_run:], q_docs, n_run)):
+        order = np.argsort(part, kind="stable")
+        repeated = np.flatnonzero(part[order[1:]] == part[order[:-1]])
+        if repeated.size:
+            i = int(order[repeated[0] + 1])
+            doc = _as_text(docs[i : i + 1])[0]
+            qid = _as_text(qids[rows[offset + i] : rows[offset + i] + 1])[0]
+            raise ValueError(
+                f"{name} lists document {doc!r} twice for query {qid!r}: each document may "
+                f"appear once per query; drop the repeated {name} entry"
+            )
+
+
+# ------------------------------------------------------------------ ranks --
+
+
+def _ranks(rows, docs, scores, lengths, version) -> np.ndarray:
+    """Each run entry's 0-based rank within its query, by trec_eval's rule."""
+    keys = (rows.astype(np.uint64) << np.uint64(32)) | _float32_codes(scores)
+    order = np.argsort(keys, kind="stable")  # a file in rank order is already sorted: fast
+    sorted_keys = keys[order]
+    same = sorted_keys[1:] == sorted_keys[:-1]
+    if same.any():
+        tied = np.zeros(keys.size, dtype=bool)
+        tied[1:] |= same
+        tied[:-1] |= same
+        at = np.flatnonzero(tied)
+        members = order[at]
+        _, id_order = np.unique(docs[members], return_inverse=True)
+        by = [-id_order.ravel(), sorted_keys[at]]  # lexsort: last key first
+        if version == "10.0":
+            by.insert(1, -scores[members])  # 10.0: the doubles decide before the ids
+        order[at] = members[np.lexsort(by)]
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    ranks = np.empty(keys.size, dtype=np.int64)
+    ranks[order] = np.arange(keys.size) - starts[rows[order]]
+    return ranks

@@ -1,0 +1,618 @@
+"""Batch evaluation of a run over many queries, with trec_eval's semantics.
+
+:func:`evaluate` scores ``run = {qid: {docid: score}}`` against
+``qrels = {qid: {docid: grade}}``. It reads the two dicts once into flat numpy
+arrays, ranks the documents of every query in one numpy sort (document ids are
+read only to break tied scores), lays the ranked grades out as a matrix (one
+row per query, one column per rank) and hands that matrix to the same private
+kernels the single-query functions use: no measure is implemented here.
+"""
+
+from __future__ import annotations
+
+import numbers
+from array import array
+from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
+from itertools import chain, compress
+
+import numpy as np
+
+from .validation import check_choice, check_count
+from ._columnar import JoinedColumns, join_columns
+from ._columns import QrelsColumns, RunColumns
+from ._dcg import check_gain_fits, gain_function
+from ._incomplete_judgements import JUDGED, NOT_IN_POOL, PAST_END, POOL_UNJUDGED
+from .measures import Measure, describe_measures, parse_measures
+from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION, RankedRun, check_trec_eval_version
+
+EMPTY_QUERY_POLICIES = ("zero", "skip", "raise")
+UNJUDGED_POLICIES = ("nonrelevant", "condensed")
+
+# The grade of a ranked document that the qrels do not judge (and of the
+# padding after a short ranking): below every relevance_level, and gain 0.
+_UNJUDGED = -1
+
+
+class Rows:
+    """What the kernels read, one row per evaluated query; each matrix is built
+    once, on first use, and shared by every measure that needs it."""
+
+    def __init__(self, grades: np.ndarray, n_rel: np.ndarray, judged: tuple, relevance_level: int,
+                 depth: int | None, status: Callable[[], np.ndarray] | None = None):
+        self.grades = grades  # grade at each rank; _UNJUDGED where unjudged or past the end
+        self.n_rel = n_rel  # |R|: judged documents with grade >= relevance_level
+        self._judged = judged  # (judgements per query, their grades end to end)
+        self._relevance_level = relevance_level
+        self._depth = depth
+        self._status = status  # builds the judgement matrix (see `status`) when first asked
+
+    @cached_property
+    def binary(self) -> np.ndarray:
+        """1 where the document at that rank is relevant, else 0."""
+        return (self.grades >= self._relevance_level).astype(float)
+
+    @cached_property
+    def gains(self) -> np.ndarray:
+        """The grade at each rank; trec_eval: a negative grade (or none) gains nothing."""
+        return np.maximum(self.grades, 0).astype(float)
+
+    @cached_property
+    def ideal(self) -> np.ndarray:
+        """Every positive judged grade, sorted descending, padded with 0."""
+        return _ideal_rows(*self._judged, self._depth)
+
+    # Only the measures for incomplete judgements read what follows: it costs a
+    # second look-up of every judged document, so it is built only for them.
+
+    @cached_property
+    def status(self) -> np.ndarray:
+        """Per rank: judged, in the pool but unjudged (grade < 0), not in the qrels,
+        or past the end of the ranking (the codes of .incomplete_judgements)."""
+        return self._status()
+
+    @cached_property
+    def nonrelevant(self) -> np.ndarray:
+        """True where the document is judged and below relevance_level."""
+        return (self.status == JUDGED) & (self.binary == 0)
+
+    @cached_property
+    def pool_unjudged(self) -> np.ndarray:
+        return self.status == POOL_UNJUDGED
+
+    @cached_property
+    def unjudged(self) -> np.ndarray:
+        """True where the ranked document has no judgement (pool-unjudged or not in the qrels)."""
+        return (self.status == POOL_UNJUDGED) | (self.status == NOT_IN_POOL)
+
+    @cached_property
+    def n_ranked(self) -> np.ndarray:
+        """How many documents each ranking holds (within the matrix)."""
+        return (self.status != PAST_END).sum(axis=1)
+
+    @cached_property
+    def n_nonrel(self) -> np.ndarray:
+        """N: judged documents with 0 <= grade < relevance_level."""
+        counts, grades = self._judged
+        row_of = np.repeat(np.arange(counts.size), counts)
+        judged_nonrel = (grades >= 0) & (grades < self._relevance_level)
+        return np.bincount(row_of[judged_nonrel], minlength=counts.size).astype(float)
+
+    @cached_property
+    def max_grade(self) -> np.ndarray:
+        """The highest judged grade of each query (0 if none is positive)."""
+        counts, grades = self._judged
+        top = np.zeros(counts.size)
+        np.maximum.at(top, np.repeat(np.arange(counts.size), counts), grades.astype(float))
+        return top
+
+
+def evaluate(
+    run: Mapping[str, Mapping[str, float]],
+    qrels: Mapping[str, Mapping[str, int]],
+    measures: str | Iterable[str],
+    *,
+    per_query: bool = False,
+    relevance_level: int = 1,
+    empty_queries: str = "zero",
+    gain: str = "linear",
+    trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
+    unjudged: str = "nonrelevant",
+) -> dict:
+    r"""Score a run against relevance judgements, query by query, as trec_eval does.
+
+    Each measure is computed per judged query and averaged over the queries
+    (macro average):
+
+    .. math:: \overline{M} = \frac{1}{|Q|} \sum_{q \in Q} M(\pi_q, \mathrm{qrels}_q)
+
+    The semantics are those of ``trec_eval -c`` in the release named by
+    ``trec_eval_version``: 10.0 (June 2026) by default, or 9.0.8, the release
+    inside pytrec_eval and ir_measures. The two differ only in how they keep
+    scores (see the module ``rankmetrics_lite._trec_ranking``) and in which queries
+    ``-c -q`` prints:
+
+    * a query's ranking is its documents by score descending, ties broken by
+      document id descending in byte order (C's ``strcmp``). trec_eval 10.0
+      compares scores as C doubles; 9.0.8 stores them as 32-bit floats, so
+      scores that differ only beyond float32 precision tie there;
+    * a document is relevant when its grade is ``>= relevance_level``; an
+      unjudged document is not relevant;
+    * nDCG uses the grade itself as gain (negative grades gain 0) and ignores
+      ``relevance_level``; its ideal ranking holds every judged document;
+    * Q is every query of ``qrels``: a judged query missing from the run scores 0
+      on every measure (``-c``), a run query without judgements is ignored;
+    * some measures are undefined on some queries: recall, R-precision and AP
+      on a judged query with no relevant document (no grade
+      ``>= relevance_level``; also a qrels entry ``{}``), nDCG on a query with
+      no positive grade (nDCG does not depend on ``relevance_level``, so it is
+      defined on a query whose grades are all 1 at ``relevance_level=2``).
+      trec_eval scores an undefined value 0 and counts it in the mean;
+      ``empty_queries`` chooses, measure by measure: ``"zero"`` (trec_eval),
+      ``"skip"`` (leave the query out of that measure's mean and per-query
+      values; its other measures stay) or ``"raise"``.
+
+    Parameters
+    ----------
+    run : dict ``{query_id: {doc_id: score}}`` or RunColumns
+        Ids are strings; scores are finite real numbers. Or the run as
+        columns (:class:`~rankmetrics_lite.RunColumns`, one numpy array per
+        field, as :func:`~rankmetrics_lite.read_trec_run_columns` returns it):
+        then ``qrels`` must be columns too, and no Python object is made per
+        entry. Both forms give exactly the same numbers.
+    qrels : dict ``{query_id: {doc_id: grade}}`` or QrelsColumns
+        Integer grades; 0 or negative means judged not relevant. As columns:
+        :class:`~rankmetrics_lite.QrelsColumns` (a query is judged when it
+        has at least one entry; a document judged twice for a query is refused).
+    measures : str or list of str
+        Names as in ir_measures, one of each family of the package's catalogue
+        (``rankmetrics_lite.measures.CATALOGUE``)::
+
+            {MEASURES}
+    per_query : bool
+        False: ``{measure: mean}``. True: ``{query_id: {measure: value}}``: in
+        10.0 every judged query, as ``trec_eval -c -q`` 10.0 prints them; in
+        9.0.8 only the judged queries that the run holds, as 9.0.8 prints them
+        (the means count the others as 0 in both).
+    relevance_level : int
+        The lowest grade that counts as relevant (trec_eval's ``-l``).
+    empty_queries : {"zero", "skip", "raise"}
+        What to do with a measure's value on a query where it is undefined.
+    gain : {"linear", "exponential"}
+        nDCG's gain: the grade (trec_eval), or :math:`2^{g} - 1` (Burges et al.).
+    trec_eval_version : {"10.0", "9.0.8"}
+        The trec_eval release whose numbers to reproduce.
+    unjudged : {"nonrelevant", "condensed"}
+        What a ranked document without a judgement (absent from the qrels, or
+        with a negative grade) is: ``"nonrelevant"`` (trec_eval's default), or
+        removed from its ranking before any measure, so that every measure is
+        computed on Sakai's condensed list (trec_eval's ``-J``,
+        pytrec_eval's ``judged_docs_only_flag``).
+
+    Returns
+    -------
+    dict
+        Mean of each measure, or each query's values with ``per_query=True``
+        (queries in the order of ``qrels``, measures in the order given).
+
+    Raises
+    ------
+    TypeError, ValueError
+        At the door, naming the culprit: an id that is not a string, a score
+        that is not a finite number, a grade that is not an integer, an unknown
+        measure (with the closest names), a run that shares no query id with
+        the qrels (every query would score 0: almost always mismatched ids);
+        a run given as columns with qrels given as dicts (or the reverse).
+
+    Notes
+    -----
+    pytrec_eval runs trec_eval's code without ``-c``: a judged query missing
+    from the run is absent from its per-query output, and a mean taken over
+    that output ignores it. Per query, both agree.
+
+    Examples
+    --------
+    >>> run = {"q1": {"d1": 0.9, "d2": 0.8, "d3": 0.7}, "q2": {"d4": 0.5, "d5": 0.5}}
+    >>> qrels = {"q1": {"d1": 1, "d3": 2, "d9": 1}, "q2": {"d4": 1}, "q3": {"d7": 1}}
+    >>> evaluate(run, qrels, ["P@2", "AP"])  # q3 is judged but not in the run: it scores 0
+    {'P@2': 0.3333333333333333, 'AP': 0.3518518518518518}
+    >>> evaluate(run, qrels, "RR", per_query=True)  # q2: d5 > d4 breaks the tie
+    {'q1': {'RR': 1.0}, 'q2': {'RR': 0.5}, 'q3': {'RR': 0.0}}
+    >>> tied = {"q1": {"a": 0.1 + 1e-9, "b": 0.1}}
+    >>> evaluate(tied, {"q1": {"a": 1}}, "RR")  # 10.0: a scores higher
+    {'RR': 1.0}
+    >>> evaluate(tied, {"q1": {"a": 1}}, "RR", trec_eval_version="9.0.8")  # a float tie: b > a
+    {'RR': 0.5}
+    >>> import numpy as np
+    >>> from rankmetrics_lite import QrelsColumns, RunColumns
+    >>> run_columns = RunColumns(np.array(["q1", "q1", "q1", "q2", "q2"]),
+    ...                          np.array(["d1", "d2", "d3", "d4", "d5"]),
+    ...                          np.array([0.9, 0.8, 0.7, 0.5, 0.5]))
+    >>> qrels_columns = QrelsColumns.from_dict(qrels)
+    >>> evaluate(run_columns, qrels_columns, ["P@2", "AP"]) == evaluate(run, qrels, ["P@2", "AP"])
+    True
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+
+    Manning, Raghavan & Schütze (2008). *Introduction to Information Retrieval*, ch. 8.
+    :cite:p:`manning2008iir`
+    """
+    parsed = parse_measures(measures)
+    if not isinstance(per_query, bool):
+        raise TypeError(f"per_query must be True or False, got {per_query!r}")
+    relevance_level = check_count(relevance_level, "relevance_level")
+    empty_queries = check_choice(empty_queries, "empty_queries", EMPTY_QUERY_POLICIES)
+    version = check_trec_eval_version(trec_eval_version)
+    unjudged = check_choice(unjudged, "unjudged", UNJUDGED_POLICIES)
+    gain_function(gain)  # refuses an unknown gain at the door
+
+    if _columnar(run, qrels):
+        run = join_columns(run, qrels, version)  # replaces the run: ranked and joined
+        qids, counts, grades = run.qids, run.counts, run.grades
+    else:
+        qids, counts, grades = _read_qrels(qrels)
+        _check_run_shape(run, qrels)
+    if gain != "linear" and any(m.family == "nDCG" for m in parsed):
+        check_gain_fits(grades, gain, "qrels")
+
+    depth = _depth_needed(parsed)
+    matrix, status = _ranked_grades(
+        run, qrels, qids, counts, grades, relevance_level, depth, version, unjudged == "condensed"
+    )
+    rows = Rows(matrix, _n_relevant(counts, grades, relevance_level), (counts, grades),
+                relevance_level, depth, status)
+    values, defined = {}, {}
+    for m in parsed:
+        values[m.name] = m.values(rows, gain)
+        defined[m.name] = _defined(m, rows, qids, empty_queries, relevance_level)
+    if not per_query:
+        return {name: float(np.mean(values[name][defined[name]])) for name in values}
+    reported = np.ones(len(qids), dtype=bool) if version == "10.0" else _in_run(run, qids)
+    names = list(values)
+    table = {name: values[name].tolist() for name in names}
+    result = {}
+    for i, qid in enumerate(qids):
+        if reported[i]:
+            entry = {name: table[name][i] for name in names if defined[name][i]}
+            if entry:
+                result[qid] = entry
+    return result
+
+
+evaluate.__doc__ = evaluate.__doc__.replace(
+    "{MEASURES}", describe_measures().replace("\n", "\n            ")
+)
+
+
+def _defined(measure: Measure, rows: Rows, qids: list[str], policy: str, level: int) -> np.ndarray:
+    """Which queries enter the measure's mean, by the policy for undefined values."""
+    everywhere = np.ones(len(qids), dtype=bool)
+    if policy == "zero" or measure.record.undefined is None:
+        return everywhere
+    undefined = measure.record.undefined(rows)
+    if not undefined.any():
+        return everywhere
+    names = [qid for qid, u in zip(qids, undefined) if u]
+    if policy == "raise" or undefined.all():
+        shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
+        why = ("has no relevant document (grade >= relevance_level="
+               f"{level})" if measure.record.undefined is not None and measure.family != "nDCG"
+               else "has no judged document with a positive grade")
+        lead = f"{measure.name} is undefined on {len(names)} judged quer{'y' if len(names) == 1 else 'ies'}"
+        if policy == "skip":
+            raise ValueError(
+                f"{lead}, every query evaluated ({shown}): each {why}, and empty_queries='skip' "
+                "left them all out; use empty_queries='zero' to score them 0 (trec_eval)"
+            )
+        raise ValueError(
+            f"{lead} ({shown}): each {why}. Pass empty_queries='zero' to score them 0 "
+            "(trec_eval) or empty_queries='skip' to leave them out of this measure"
+        )
+    return ~undefined
+
+
+def _columnar(run: object, qrels: object) -> bool:
+    """True for columns, False for dicts; a mix of the two is refused."""
+    run_columns, qrels_columns = isinstance(run, RunColumns), isinstance(qrels, QrelsColumns)
+    if run_columns != qrels_columns:
+        given = ("run", "qrels") if run_columns else ("qrels", "run")
+        raise TypeError(
+            f"{given[0]} is given as columns and {given[1]} as a dict: give both as columns "
+            "(RunColumns.from_dict, QrelsColumns.from_dict) or both as dicts"
+        )
+    return run_columns
+
+
+def _in_run(run: Mapping | JoinedColumns, qids: list[str]) -> np.ndarray:
+    """Which judged queries the run holds (also with no document, as pytrec_eval reports them)."""
+    if isinstance(run, JoinedColumns):
+        return run.lengths > 0
+    return np.fromiter((qid in run for qid in qids), dtype=bool, count=len(qids))
+
+
+# ------------------------------------------------------------ measures --
+
+
+def _depth_needed(measures: list[Measure]) -> int | None:
+    """How many ranks the measures look at (None: the whole ranking)."""
+    cutoffs = [m.cutoff for m in measures]
+    if any(k is None for k in cutoffs):
+        return None
+    return max(cutoffs)
+
+
+# -------------------------------------------------------------- qrels --
+
+
+def _read_qrels(qrels: object) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Query ids, judgements per query and all grades (flat, in query order), checked."""
+    _check_nested(qrels, "qrels", "{doc_id: grade}")
+    if not qrels:
+        raise ValueError("qrels is empty: evaluation needs at least one judged query")
+    qids = list(qrels)
+    judgements = _as_dicts(qrels.values())
+    if not _only(chain.from_iterable(judgements), str):
+        for qid, judged in zip(qids, judgements):
+            for docid in judged:
+                _check_doc_id(docid, "qrels", qid)
+    counts = np.fromiter(map(len, judgements), dtype=np.int64, count=len(qids))
+    try:
+        # array('q') takes ints only: a float or a string grade fails here, at C speed.
+        grades = np.frombuffer(array("q", chain.from_iterable(map(dict.values, judgements))), np.int64)
+    except (TypeError, OverflowError):
+        qid, docid, grade = _first_entry(qrels, lambda g: not _is_integer(g))
+        if isinstance(grade, numbers.Integral) and not isinstance(grade, bool):
+            raise ValueError(
+                f"qrels[{qid!r}][{docid!r}] is {grade!r}, outside the 64-bit range of grades "
+                "(trec_eval reads grades as C longs): use grades such as 0, 1, 2, 3"
+            ) from None
+        raise TypeError(
+            f"qrels[{qid!r}][{docid!r}] must be an integer grade (as in a qrels file), "
+            f"got {grade!r} ({type(grade).__name__})"
+        ) from None
+    return qids, counts, grades
+
+
+def _is_integer(value: object) -> bool:
+    return isinstance(value, numbers.Integral) and -(2**63) <= value < 2**63
+
+
+def _n_relevant(counts: np.ndarray, grades: np.ndarray, relevance_level: int) -> np.ndarray:
+    row_of = np.repeat(np.arange(counts.size), counts)
+    return np.bincount(row_of[grades >= relevance_level], minlength=counts.size).astype(float)
+
+
+def _ideal_rows(counts: np.ndarray, grades: np.ndarray, depth: int | None) -> np.ndarray:
+    """Every positive judged grade of each row, sorted descending, padded with 0."""
+    row_of = np.repeat(np.arange(counts.size), counts)
+    positive = grades > 0
+    rows, values = row_of[positive], grades[positive]
+    order = np.lexsort((-values, rows))
+    positive_counts = np.bincount(rows, minlength=counts.size)
+    width = int(positive_counts.max(initial=0))
+    if depth is not None:
+        width = min(width, depth)
+    starts = np.concatenate([[0], np.cumsum(positive_counts)[:-1]])
+    rank = np.arange(rows.size) - starts[rows]  # rows are sorted, so rows[order] == rows
+    inside = rank < width
+    ideal = np.zeros((counts.size, width))
+    ideal[rows[inside], rank[inside]] = values[order][inside]
+    return ideal
+
+
+# ---------------------------------------------------------------- run --
+
+
+def _check_run_shape(run: object, qrels: Mapping) -> None:
+    _check_nested(run, "run", "{doc_id: score}")
+    # Every id, in one C-speed pass: an id that is not a string would silently
+    # match no judgement.
+    if not _only(chain.from_iterable(run.values()), str):
+        for qid, ranking in run.items():
+            for docid in ranking:
+                _check_doc_id(docid, "run", qid)
+    if not any(qid in run for qid in qrels):
+        run_ids = ", ".join(map(repr, list(run)[:3])) or "none"
+        qrels_ids = ", ".join(map(repr, list(qrels)[:3]))
+        raise ValueError(
+            f"run and qrels share no query id (run: {run_ids}; qrels: {qrels_ids}): every "
+            "query would score 0. Check that both use the same query ids, as strings"
+        )
+
+
+def _ranked_grades(
+    run: Mapping,
+    qrels: Mapping,
+    qids: list[str],
+    counts: np.ndarray,
+    grades: np.ndarray,
+    relevance_level: int,
+    depth: int | None,
+    version: str,
+    condensed: bool = False,
+) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    """The grade at each rank of each query's ranking, as a (len(qids), width) matrix,
+    and a function that builds the judgement matrix of the same shape (Rows.status).
+
+    Only the judged documents that some measure can see (relevant, or with a
+    positive gain) are placed; every other cell holds _UNJUDGED, which all
+    measures treat like a judged non-relevant document. ``condensed`` first
+    removes every unjudged document from each ranking (Sakai's condensed list).
+    """
+    if isinstance(run, JoinedColumns):
+        retrieved, lengths = run.retrieved, run.lengths
+    else:
+        retrieved, lengths = _retrieval_from_dicts(run, qrels, qids, counts, grades, version)
+    return _grade_matrix(retrieved, lengths, len(qids), grades, relevance_level, depth, condensed)
+
+
+def _retrieval_from_dicts(run: Mapping, qrels: Mapping, qids: list[str], counts: np.ndarray,
+                          grades: np.ndarray, version: str) -> tuple[Callable, np.ndarray]:
+    """``retrieved(select)``: row, grade and 0-based rank of the selected judgements
+    that the run holds; and the length of each query's ranking."""
+    empty: dict = {}
+    rankings = [run.get(qid, empty) for qid in qids]
+    rankings = _as_dicts(rankings)
+    ranked = RankedRun(rankings, _run_scores(qids, rankings), version)
+    row_of = np.repeat(np.arange(len(qids)), counts)
+
+    def retrieved(select: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Row, grade and 0-based rank of the selected judgements that the run holds."""
+        docids = list(compress(chain.from_iterable(map(qrels.__getitem__, qids)), select.tolist()))
+        rows = row_of[select]
+        # One dict lookup each, in C: its score in the run, or NaN if not retrieved.
+        in_run = np.array(rankings, dtype=object)[rows]
+        scores = np.fromiter(map(dict.get, in_run, docids), dtype=float, count=len(docids))
+        found = np.flatnonzero(~np.isnan(scores))
+        ranks = ranked.ranks(rows[found], scores[found], lambda i: docids[found[i]])
+        return rows[found], grades[select][found], ranks
+
+    return retrieved, ranked.counts
+
+
+def _grade_matrix(retrieved: Callable, lengths: np.ndarray, n_queries: int, grades: np.ndarray,
+                  relevance_level: int, depth: int | None,
+                  condensed: bool) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    """The matrix and status builder of _ranked_grades, from ``retrieved`` and the
+    rankings' lengths (however the run was given)."""
+    # The judged documents a measure can see: relevant, or with a positive gain.
+    visible = (grades >= relevance_level) | (grades > 0)
+    if condensed:
+        rows, kept, ranks = retrieved(grades >= 0)
+        lengths = np.bincount(rows, minlength=n_queries)
+        ranks = _rank_within_rows(rows, ranks)
+        seen = (kept >= relevance_level) | (kept > 0)
+        rows, kept, ranks = rows[seen], kept[seen], ranks[seen]
+    else:
+        rows, kept, ranks = retrieved(visible)
+
+    width = int(lengths.max(initial=0))
+    if depth is not None:
+        width = min(width, depth)
+    matrix = np.full((n_queries, width), _UNJUDGED, dtype=_narrowest_int(grades))
+    inside = ranks < width
+    matrix[rows[inside], ranks[inside]] = kept[inside]
+
+    def status() -> np.ndarray:
+        codes = np.where(np.arange(width) < lengths[:, None], NOT_IN_POOL, PAST_END).astype(np.int8)
+        if condensed:
+            return np.where(codes == NOT_IN_POOL, JUDGED, codes).astype(np.int8)
+        rows, kept, ranks = retrieved(np.ones(grades.size, dtype=bool))
+        inside = ranks < width
+        codes[rows[inside], ranks[inside]] = np.where(kept[inside] < 0, POOL_UNJUDGED, JUDGED)
+        return codes
+
+    return matrix, status
+
+
+def _rank_within_rows(rows: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """Each document's rank among the selected documents of its row (0-based)."""
+    order = np.lexsort((ranks, rows))
+    starts = np.concatenate([[0], np.cumsum(np.bincount(rows))[:-1]]) if rows.size else rows
+    position = np.empty_like(ranks)
+    position[order] = np.arange(rows.size) - starts[rows[order]]
+    return position
+
+
+def _narrowest_int(values: np.ndarray) -> type:
+    """The smallest signed integer type that holds ``values`` (int8 for usual grades)."""
+    low, high = int(values.min(initial=0)), int(values.max(initial=0))
+    for candidate in (np.int8, np.int16, np.int32):
+        limits = np.iinfo(candidate)
+        if limits.min <= low and high <= limits.max:
+            return candidate
+    return np.int64
+
+
+def _run_scores(qids: list[str], rankings: list[dict]) -> np.ndarray:
+    """All scores, end to end, checked: real and finite."""
+    try:
+        # array('d') takes real numbers only (no strings, no None), at C speed.
+        values = np.frombuffer(array("d", chain.from_iterable(map(dict.values, rankings))))
+    except (TypeError, ValueError, OverflowError):
+        qid, docid, score = _first_entry(dict(zip(qids, rankings)), _not_a_double)
+        if isinstance(score, numbers.Real):
+            raise ValueError(
+                f"run[{qid!r}][{docid!r}] is {score!r}, too large for a double (trec_eval reads "
+                "scores as C doubles): scale the run's scores down"
+            ) from None
+        raise TypeError(
+            f"run[{qid!r}][{docid!r}] must be a number (the document's score), "
+            f"got {score!r} ({type(score).__name__})"
+        ) from None
+    if not np.all(np.isfinite(values)):
+        qid, docid, score = _first_entry(
+            dict(zip(qids, rankings)), lambda s: not np.isfinite(s)
+        )
+        raise ValueError(
+            f"run[{qid!r}][{docid!r}] is {score!r}: scores must be finite numbers; "
+            "give the document a real score or drop it from the run"
+        )
+    return values
+
+
+# -------------------------------------------------------------- checks --
+
+
+def _check_nested(nested: object, name: str, inner_shape: str) -> None:
+    """``nested`` must be a mapping from string query ids to mappings. The usual
+    case (a dict of dicts with str keys) is confirmed by C-speed passes; the
+    slow, item-by-item pass runs only to name a culprit (or admit subclasses)."""
+    if not isinstance(nested, Mapping):
+        raise TypeError(
+            f"{name} must be a dict {{query_id: {inner_shape}}}, got {type(nested).__name__}"
+        )
+    if not _only(nested.keys(), str):
+        for qid in nested:
+            if not isinstance(qid, str):
+                raise TypeError(
+                    f"{name} query ids must be strings (as in TREC files), got {qid!r} "
+                    f"({type(qid).__name__}): convert them with str()"
+                )
+    if not _only(nested.values(), dict):
+        for qid, inner in nested.items():
+            if not isinstance(inner, Mapping):
+                raise TypeError(f"{name}[{qid!r}] must be a dict {inner_shape}, got {type(inner).__name__}")
+
+
+def _check_doc_id(docid: object, name: str, qid: str) -> None:
+    if not isinstance(docid, str):
+        raise TypeError(
+            f"{name}[{qid!r}] has the document id {docid!r} ({type(docid).__name__}): document "
+            "ids must be strings (as in TREC files), convert them with str()"
+        )
+
+
+def _as_dicts(mappings: Iterable[Mapping]) -> list[dict]:
+    """The mappings as a list of dicts (copying only those that are not), so that
+    C-level helpers such as ``dict.get`` and ``dict.values`` apply to all."""
+    mappings = list(mappings)
+    if _only(mappings, dict):
+        return mappings
+    return [m if isinstance(m, dict) else dict(m) for m in mappings]
+
+
+def _not_a_double(value: object) -> bool:
+    if not isinstance(value, numbers.Real):
+        return True
+    try:
+        float(value)
+    except OverflowError:
+        return True
+    return False
+
+
+def _only(values: Iterable, kind: type) -> bool:
+    """Whether every value is exactly of type ``kind``, in one C-speed pass."""
+    return set(map(type, values)) <= {kind}
+
+
+def _first_entry(nested: Mapping, is_bad: Callable[[object], bool]) -> tuple[str, str, object]:
+    for qid, inner in nested.items():
+        for docid, value in inner.items():
+            if is_bad(value):
+                return qid, docid, value
+    raise AssertionError("unreachable: a bad entry was detected but not found")

@@ -1,0 +1,490 @@
+"""Read and write TREC files: qrels (judgements) and runs (ranked results).
+
+The formats are trec_eval's, and so is the reading (its ``get_qrels.c`` and
+``get_trec_results.c``, the same in releases 9.0.8 and 10.0 but for comments):
+
+* a line ends at LF; fields are separated by runs of ASCII whitespace (space,
+  tab, CR, vertical tab, form feed) and by nothing else: a no-break space or
+  any other non-ASCII character belongs to the id it is in. A CR before the LF
+  (Windows line ends), tabs, runs of spaces and a last line without a newline
+  are read as trec_eval reads them;
+* qrels: ``qid iter docno rel``, exactly four columns, ``iter`` ignored, ``rel``
+  an integer grade;
+* run: ``qid Q0 docno rank sim run_id``, at least six columns; ``Q0``, ``rank``
+  and every column after ``run_id`` are ignored (trec_eval ranks by ``sim``);
+* numbers: every spelling trec_eval's ``atof`` (scores) and ``atol`` (grades)
+  read in full is read to the same value, hexadecimal scores such as
+  ``0x1.8p3`` included. A field they would read only in part (``2.5x``,
+  ``1.5`` as a grade) or as a non-finite value (``nan``, ``inf``, ``1e999``)
+  is refused, since trec_eval would silently misread it.
+
+Where the readers depart from trec_eval, they say so:
+
+* comments: a line whose first non-blank character is ``#`` is skipped, in
+  both files, for every release. trec_eval 10.0 skips such lines in runs; in
+  qrels it skips only a ``#`` in the first column, and only one comment line
+  in a row (a second one is read as data), and it crashes when the last line
+  of a qrels file is a comment. trec_eval 9.0.8 has no comments at all: give
+  it files without them;
+* blank lines are skipped; trec_eval skips them in runs but stops with
+  "Malformed line" on a blank line in qrels;
+* refused, where trec_eval would misread silently: a UTF-8 byte-order mark
+  (it would become part of the first query id), a CR that does not end a line
+  (CR-only line ends make the whole file one line, of which trec_eval reads
+  the first six columns), a NUL byte, and text that is not UTF-8;
+* a document listed twice for one query is refused (trec_eval stops with
+  "duplicate docs" too);
+* a query whose every grade is -2 or lower is read like any other; trec_eval
+  (both releases) crashes on it (``form_res_rels.c`` sizes an array by the
+  highest grade + 1).
+
+Every error is a ``ValueError`` naming the file, the line and the fix. A file
+is first parsed as a whole buffer with numpy (``_trec_buffer``, no Python
+object per line); anything that path cannot vouch for is read line by line, so
+both read every file alike. :func:`read_trec_run_columns` and
+:func:`read_trec_qrels_columns` return the columns themselves
+(:class:`~rankmetrics_lite.RunColumns`, :class:`~rankmetrics_lite.QrelsColumns`),
+which :func:`~rankmetrics_lite.evaluate` takes without building a dict.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+from collections.abc import Iterator, Mapping
+
+from ._c_numbers import c_double, c_long
+from ._trec_buffer import parse_buffer, parse_columns
+from ._columns import QrelsColumns, RunColumns
+from ._trec_ranking import trec_order
+
+PathLike = str | os.PathLike
+
+
+def read_trec_qrels(path: PathLike) -> dict[str, dict[str, int]]:
+    r"""Read a qrels file into ``{qid: {docno: grade}}``.
+
+    Each line is ``qid iter docno rel``: four columns separated by ASCII
+    whitespace, ``iter`` ignored, ``rel`` an integer (0 or negative: judged not
+    relevant) spelled as C's ``atol`` reads it whole (``2``, ``+1``, ``-1``).
+    Lines whose first non-blank character is ``#`` are comments, and blank
+    lines are skipped; trec_eval 10.0 skips only a single comment line with
+    ``#`` in column 1, and 9.0.8 none (the module docstring lists every
+    difference).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The qrels file.
+
+    Returns
+    -------
+    dict
+        ``{qid: {docno: grade}}``, queries and documents in file order.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or path-like object.
+    ValueError
+        If a line is malformed (not 4 columns, a grade that is not an integer, a
+        document judged twice for a query), or the file holds a byte-order mark, a CR
+        inside a line, a NUL byte, text that is not UTF-8, or no qrels line; the message
+        names the file, the line and the fix.
+    OSError
+        If the file cannot be read.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "qrels.txt"
+    >>> _ = path.write_text("# topic 1\n1 0 d1 2\n1 0 d2 0\n2 0 d1 1\n")
+    >>> read_trec_qrels(path)
+    {'1': {'d1': 2, 'd2': 0}, '2': {'d1': 1}}
+    >>> _ = path.write_text("1 0 d1 relevant\n")
+    >>> read_trec_qrels(path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: qrels.txt, line 1: the grade 'relevant' (column 4, rel) is not an integer ...
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+    name, data = _read_bytes(path)
+    fast = parse_buffer(data, "qrels")
+    return fast if fast is not None else _qrels_from_lines(data, name)
+
+
+def _qrels_from_lines(data: bytes, name: str) -> dict[str, dict[str, int]]:
+    """read_trec_qrels line by line, naming the line of every fault."""
+    qrels: dict[str, dict[str, int]] = {}
+    first_seen: dict[tuple[str, str], int] = {}
+    for number, fields, where in _content_lines(data, name, "qrels"):
+        if len(fields) != 4:
+            raise ValueError(
+                f"{where}: expected 4 columns 'qid iter docno rel', got {len(fields)}: "
+                f"{' '.join(fields)!r}"
+            )
+        qid, _, docno, grade = fields
+        try:
+            value = c_long(grade)
+        except ValueError as exc:
+            raise ValueError(f"{where}: the grade {grade!r} (column 4, rel) {exc}") from None
+        _refuse_repeat(first_seen, qid, docno, number, where)
+        qrels.setdefault(qid, {})[docno] = value
+    return _nonempty(qrels, name, "qrels")
+
+
+def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
+    r"""Read a run file into ``{qid: {docno: score}}``.
+
+    Each line is ``qid Q0 docno rank sim run_id``, columns separated by ASCII
+    whitespace. trec_eval ignores the ``Q0`` and ``rank`` columns and any
+    column after ``run_id`` (it ranks by ``sim``), and so does this reader.
+    ``sim`` is any number C's ``atof`` reads whole and finite (``2.5``,
+    ``-1e-3``, ``.5``, ``0x1p-3``), read to the same double. Lines whose first
+    non-blank character is ``#`` are comments (trec_eval 10.0; 9.0.8 has no
+    comments), and blank lines are skipped.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The run file.
+
+    Returns
+    -------
+    dict
+        ``{qid: {docno: score}}``, queries and documents in file order.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or path-like object.
+    ValueError
+        If a line is malformed (fewer than 6 columns, a score that is not a finite
+        number, a document listed twice for a query), or the file holds a byte-order
+        mark, a CR inside a line, a NUL byte, text that is not UTF-8, or no run line;
+        the message names the file, the line and the fix.
+    OSError
+        If the file cannot be read.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.txt"
+    >>> _ = path.write_text("1 Q0 d1 1 2.5 bm25\n1 Q0 d2 2 1.25 bm25\n")
+    >>> read_trec_run(path)
+    {'1': {'d1': 2.5, 'd2': 1.25}}
+    >>> _ = path.write_text("1 Q0 d1 1 2.5 bm25\n1 Q0 d1 2 1.25 bm25\n")
+    >>> read_trec_run(path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: run.txt, line 2: document 'd1' is listed twice for query '1' (first on line 1); ...
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+    name, data = _read_bytes(path)
+    fast = parse_buffer(data, "run")
+    return fast if fast is not None else _run_from_lines(data, name)
+
+
+def _run_from_lines(data: bytes, name: str) -> dict[str, dict[str, float]]:
+    """read_trec_run line by line, naming the line of every fault."""
+    run: dict[str, dict[str, float]] = {}
+    first_seen: dict[tuple[str, str], int] = {}
+    for number, fields, where in _content_lines(data, name, "run"):
+        if len(fields) < 6:
+            raise ValueError(
+                f"{where}: expected 6 columns 'qid Q0 docno rank sim run_id', got {len(fields)}: "
+                f"{' '.join(fields)!r}"
+            )
+        qid, _, docno, _, score, _ = fields[:6]
+        try:
+            value = c_double(score)
+        except ValueError as exc:
+            raise ValueError(f"{where}: the score {score!r} (column 5, sim) {exc}") from None
+        _refuse_repeat(first_seen, qid, docno, number, where)
+        run.setdefault(qid, {})[docno] = value
+    return _nonempty(run, name, "run")
+
+
+def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
+    r"""Read a qrels file into columns: query ids, document ids and grades, one entry per line.
+
+    The file is read exactly as :func:`read_trec_qrels` reads it (same rules,
+    same errors naming the file, the line and the fix), but into three numpy
+    arrays instead of a dict of dicts, for :func:`~rankmetrics_lite.evaluate`:
+    a plain file is parsed whole with numpy, with no Python object per line.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The qrels file.
+
+    Returns
+    -------
+    QrelsColumns
+        ``query_ids`` and ``doc_ids`` as numpy bytes (UTF-8) or str arrays,
+        ``grades`` as int64, in file order (comment and blank lines left out).
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or path-like object.
+    ValueError
+        As :func:`read_trec_qrels`: a malformed line, a document judged twice for
+        a query, a byte-order mark, a CR inside a line, a NUL byte, text that is
+        not UTF-8, or no qrels line; the message names the file, the line and the fix.
+    OSError
+        If the file cannot be read.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "qrels.txt"
+    >>> _ = path.write_text("1 0 d1 2\n1 0 d2 0\n2 0 d1 1\n")
+    >>> qrels = read_trec_qrels_columns(path)
+    >>> qrels.query_ids.tolist(), qrels.doc_ids.tolist(), qrels.grades.tolist()
+    ([b'1', b'1', b'2'], [b'd1', b'd2', b'd1'], [2, 0, 1])
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+    name, data = _read_bytes(path)
+    fast = parse_columns(data, "qrels")
+    if fast is not None:
+        return QrelsColumns(*fast)
+    return QrelsColumns.from_dict(_qrels_from_lines(data, name))
+
+
+def read_trec_run_columns(path: PathLike) -> RunColumns:
+    r"""Read a run file into columns: query ids, document ids and scores, one entry per line.
+
+    The file is read exactly as :func:`read_trec_run` reads it (same rules,
+    same errors naming the file, the line and the fix), but into three numpy
+    arrays instead of a dict of dicts, for :func:`~rankmetrics_lite.evaluate`:
+    a plain file is parsed whole with numpy, with no Python object per line.
+    Ten million lines take seconds, not minutes.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The run file.
+
+    Returns
+    -------
+    RunColumns
+        ``query_ids`` and ``doc_ids`` as numpy bytes (UTF-8) or str arrays,
+        ``scores`` as float64, in file order (comment and blank lines left out).
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or path-like object.
+    ValueError
+        As :func:`read_trec_run`: a malformed line, a document listed twice for
+        a query, a byte-order mark, a CR inside a line, a NUL byte, text that is
+        not UTF-8, or no run line; the message names the file, the line and the fix.
+    OSError
+        If the file cannot be read.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.txt"
+    >>> _ = path.write_text("1 Q0 d1 1 2.5 bm25\n1 Q0 d2 2 1.25 bm25\n")
+    >>> run = read_trec_run_columns(path)
+    >>> run.query_ids.tolist(), run.doc_ids.tolist(), run.scores.tolist()
+    ([b'1', b'1'], [b'd1', b'd2'], [2.5, 1.25])
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+    name, data = _read_bytes(path)
+    fast = parse_columns(data, "run")
+    if fast is not None:
+        return RunColumns(*fast)
+    return RunColumns.from_dict(_run_from_lines(data, name))
+
+
+def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, tag: str) -> None:
+    """Write ``{qid: {docno: score}}`` as a run file, each query in rank order.
+
+    Lines are ``qid Q0 docno rank score tag``, with documents ranked as
+    trec_eval 10.0 ranks them (score descending, ties by docno descending) and
+    ranks numbered from 1. trec_eval ignores the rank column and ranks by
+    score, so 9.0.8 reads the same file by its own rule (scores as float32).
+    Scores are written in full (``repr``), so that :func:`read_trec_run` reads
+    back exactly the same numbers.
+
+    Parameters
+    ----------
+    run : dict ``{qid: {docno: score}}``
+        String ids without whitespace, finite real scores.
+    path : str or os.PathLike
+        The file to write (replaced if it exists).
+    tag : str
+        The run's name, the last column, such as ``"bm25"``.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        If ``run`` is not a dict of dicts, an id or ``tag`` is not a string, or a
+        score is not a number.
+    ValueError
+        If an id or ``tag`` is empty or holds whitespace, a query id starts with
+        ``#``, or a score is not finite.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.txt"
+    >>> write_trec_run({"1": {"a": 0.5, "b": 0.5, "c": 0.9}}, path, tag="demo")
+    >>> print(path.read_text(), end="")
+    1 Q0 c 1 0.9 demo
+    1 Q0 b 2 0.5 demo
+    1 Q0 a 3 0.5 demo
+    >>> read_trec_run(path) == {"1": {"a": 0.5, "b": 0.5, "c": 0.9}}
+    True
+
+    References
+    ----------
+    Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
+    :cite:p:`voorhees2005trec`
+    """
+    _check_token(tag, "tag", "the run's name, such as 'bm25'")
+    if not isinstance(run, Mapping):
+        raise TypeError(f"run must be a dict {{query_id: {{doc_id: score}}}}, got {type(run).__name__}")
+    lines = []
+    for qid, ranking in run.items():
+        _check_token(qid, "every query id", "for example '301'")
+        if qid.startswith(("#", "\ufeff")):
+            raise ValueError(
+                f"query id {qid!r} starts with {qid[0]!r}: its lines would read as comments "
+                "or as a byte-order mark"
+            )
+        if not isinstance(ranking, Mapping):
+            raise TypeError(f"run[{qid!r}] must be a dict {{doc_id: score}}, got {type(ranking).__name__}")
+        for docno, score in ranking.items():
+            _check_token(docno, f"every document id of query {qid!r}", "for example 'FT911-3'")
+            if isinstance(score, bool) or not isinstance(score, numbers.Real):
+                raise TypeError(
+                    f"run[{qid!r}][{docno!r}] must be a number (the score), got {score!r} "
+                    f"({type(score).__name__})"
+                )
+            if not math.isfinite(score):
+                raise ValueError(
+                    f"run[{qid!r}][{docno!r}] must be a finite number (the score), got {score!r}"
+                )
+        lines.extend(
+            f"{qid} Q0 {docno} {rank} {float(ranking[docno])!r} {tag}\n"
+            for rank, docno in enumerate(trec_order(list(ranking.items())), start=1)
+        )
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.writelines(lines)
+
+
+# --------------------------------------------------------------- helpers --
+
+
+def _read_bytes(path: PathLike) -> tuple[str, bytes]:
+    """The file's name (for messages) and its content."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a file path (str or pathlib.Path), got {type(path).__name__}")
+    with open(path, "rb") as handle:
+        return os.path.basename(os.fspath(path)), handle.read()
+
+
+def _content_lines(data: bytes, name: str, kind: str) -> Iterator[tuple[int, list[str], str]]:
+    """(line number, fields, "file, line n") for each line that is not blank or a comment.
+
+    Line by line, for files the fast path (``_trec_buffer``) does not vouch for: it
+    names the line of every fault. Works on bytes, as trec_eval does: lines end
+    at LF, and ``bytes.split()`` splits on exactly C's ``isspace`` set.
+    """
+    if data.startswith(_BOM):
+        raise ValueError(
+            f"{name}, line 1: the file starts with a UTF-8 byte-order mark, which trec_eval would "
+            "read as part of the first query id; save it as UTF-8 without BOM"
+        )
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        where = f"{name}, line {number}"
+        fields = raw.split()
+        if not fields:
+            continue
+        _refuse_bad_bytes(raw, where, kind)
+        if fields[0].startswith(b"#"):
+            continue
+        try:
+            yield number, [field.decode("utf-8") for field in fields], where
+        except UnicodeDecodeError as exc:
+            raise ValueError(
+                f"{where}: not UTF-8 text ({exc.reason}); is this a {kind} file? Save it as UTF-8"
+            ) from None
+
+
+_BOM = b"\xef\xbb\xbf"
+_ASCII_WHITESPACE = b" \t\r\v\f"
+
+
+def _refuse_bad_bytes(raw: bytes, where: str, kind: str) -> None:
+    """Bytes trec_eval would misread silently: a CR inside a line, a NUL."""
+    if b"\r" in raw.rstrip(_ASCII_WHITESPACE):
+        raise ValueError(
+            f"{where}: a carriage return (CR) inside the line: the file seems to end its lines "
+            "with CR alone (classic Mac), which trec_eval reads as one long line; convert the "
+            "line ends to LF (or CR LF)"
+        )
+    if b"\0" in raw:
+        raise ValueError(f"{where}: a NUL byte; is this a {kind} file? trec_eval stops reading at it")
+
+
+def _refuse_repeat(first_seen: dict, qid: str, docno: str, number: int, where: str) -> None:
+    previous = first_seen.setdefault((qid, docno), number)
+    if previous != number:
+        raise ValueError(
+            f"{where}: document {docno!r} is listed twice for query {qid!r} (first on line "
+            f"{previous}); each document may appear once per query"
+        )
+
+
+def _nonempty(data: dict, name: str, kind: str) -> dict:
+    if not data:
+        raise ValueError(
+            f"{name}: no {kind} line found (the file is empty or "
+            "holds only blank and comment lines)"
+        )
+    return data
+
+
+def _check_token(value: object, name: str, example: str) -> None:
+    """A field of a TREC line: a non-empty string that trec_eval reads back as one field."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string ({example}), got {value!r} ({type(value).__name__})")
+    if not value or any(char in _SEPARATORS for char in value):
+        raise ValueError(
+            f"{name} must be a non-empty string without spaces, tabs or line ends ({example}), "
+            f"got {value!r}: TREC files separate columns by whitespace"
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{name} must be text that UTF-8 can encode, got {value!r}") from None
+
+
+# What splits a field (C's isspace, and LF) or ends trec_eval's reading (NUL).
+_SEPARATORS = frozenset(" \t\n\r\v\f\0")

@@ -1,0 +1,154 @@
+"""trec_eval's ranking rule, in one place, for each release of trec_eval.
+
+trec_eval ignores the rank column of a run: it sorts each query's documents by
+score, highest first, and breaks ties by document id, *descending*, comparing
+the ids' bytes as C's ``strcmp`` does (for UTF-8 text that is code-point order,
+which is Python's string order). The releases differ in how they keep scores:
+
+* trec_eval **10.0** (the default here) keeps each score as a C ``double``, so
+  two scores tie only when they are equal as Python floats;
+* trec_eval **9.0.8** keeps them as 32-bit C ``float``: scores that differ only
+  beyond float32 precision (``0.1`` and ``0.1 + 1e-9``) tie, and are then
+  ordered by id. pytrec_eval and ir_measures run 9.0.8's code.
+
+:func:`trec_order` ranks one query (used by :func:`~rankmetrics_lite.rank_by_score`
+and :func:`~rankmetrics_lite.write_trec_run`); :class:`RankedRun` ranks every
+query of a run in one numpy sort (used by :func:`~rankmetrics_lite.evaluate`).
+Both apply the same rule, and the tests check that they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+
+import numpy as np
+
+from .validation import check_choice
+
+TREC_EVAL_VERSIONS = ("10.0", "9.0.8")
+DEFAULT_TREC_EVAL_VERSION = "10.0"
+
+
+def check_trec_eval_version(version: object) -> str:
+    """Return ``version`` if it names a release this package reproduces, or raise ValueError."""
+    return check_choice(version, "trec_eval_version", TREC_EVAL_VERSIONS)
+
+
+def score_as_stored(score: float, version: str) -> float:
+    """The score as the given release keeps it: a double, or rounded to float32 (9.0.8)."""
+    if version == "9.0.8":
+        with np.errstate(over="ignore"):  # beyond float32's range: +-inf, as in C
+            return float(np.float32(score)) + 0.0  # + 0.0: -0.0 and 0.0 compare equal
+    return float(score) + 0.0
+
+
+def _id_bytes(item: object) -> bytes:
+    """The id as trec_eval sees it: its text, UTF-8 encoded (compared like strcmp)."""
+    try:
+        return str(item).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"item id {item!r} cannot be written as UTF-8 text (lone surrogate)") from None
+
+
+def trec_order(pairs: Sequence[tuple[Hashable, float]], version: str = DEFAULT_TREC_EVAL_VERSION) -> list:
+    """The items of ``(item, score)`` pairs in trec_eval's rank order.
+
+    Ids that are not strings are compared by their text, ``str(id)``, as they
+    would be once written to a run file; two items with the same text cannot
+    be ordered and raise ValueError.
+
+    >>> trec_order([("a", 1.0 + 1e-9), ("b", 1.0)])
+    ['a', 'b']
+    >>> trec_order([("a", 1.0 + 1e-9), ("b", 1.0)], "9.0.8")  # a tie at float precision
+    ['b', 'a']
+    """
+    version = check_trec_eval_version(version)
+    keyed = []
+    seen: dict[bytes, object] = {}
+    for item, score in pairs:
+        key = _id_bytes(item)
+        if key in seen:
+            raise ValueError(
+                f"items {seen[key]!r} and {item!r} have the same text id {key.decode()!r}, so ties "
+                "between them cannot be broken by id: make the ids distinct as text"
+            )
+        seen[key] = item
+        keyed.append((score_as_stored(score, version), key, item))
+    keyed.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+    return [item for _, _, item in keyed]
+
+
+class RankedRun:
+    """Every query's documents ranked as the given release ranks them, in one numpy sort.
+
+    Each score becomes a 32-bit code whose integer order is the order of the
+    score rounded to float32 (descending), and each document the key
+    ``row << 32 | code``; one sort of all keys ranks every query at once. The
+    rank of a document is then the number of keys before its own in its row,
+    plus, among documents with the same key, those that rank above it: in
+    9.0.8 the same key is a tie, broken by id descending; in 10.0 the doubles
+    decide first (rounding to float32 keeps their order, so only documents
+    with the same key need a look), then the id. Ids and doubles are read only
+    for documents that share a key.
+
+    ``scores`` holds every score of the run end to end, in the order of
+    ``rankings`` (already checked: real and finite).
+    """
+
+    def __init__(self, rankings: list[Mapping[str, float]], scores: np.ndarray, version: str):
+        self.rankings = rankings
+        self.counts = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
+        self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
+        self.doubles = scores if version == "10.0" else None
+        self.codes = _float32_codes(scores)
+        self.sorted_keys = _keys(np.arange(len(rankings)), self.codes, repeats=self.counts)
+        self.sorted_keys.sort()
+
+    def ranks(self, rows: np.ndarray, scores: np.ndarray, docid_at: Callable[[int], str]) -> np.ndarray:
+        """0-based rank of documents given by row and score (each must be in the run);
+        ``docid_at(i)`` gives the id of the i-th one, needed only if its key is shared."""
+        codes = _float32_codes(scores)
+        keys = _keys(rows, codes)
+        first = np.searchsorted(self.sorted_keys, keys, side="left")
+        ranks = first - self.starts[rows]
+        shared = np.flatnonzero(np.searchsorted(self.sorted_keys, keys, side="right") - first > 1)
+        for i in shared.tolist():
+            ranks[i] += self._above_with_code(int(rows[i]), codes[i], float(scores[i]), docid_at(i))
+        return ranks
+
+    def _above_with_code(self, row: int, code: np.uint32, score: float, docid: str) -> int:
+        """How many documents of the row with this code rank above the given one."""
+        start = self.starts[row]
+        same = np.flatnonzero(self.codes[start : start + self.counts[row]] == code)
+        ids = self._ids(row)
+        if self.doubles is None:  # 9.0.8: one float, a tie
+            return sum(ids[i] > docid for i in same.tolist())
+        doubles = self.doubles[start + same]
+        higher = int(np.count_nonzero(doubles > score))
+        return higher + sum(ids[i] > docid for i in same[doubles == score].tolist())
+
+    def _ids(self, row: int) -> list[str]:
+        cache = self.__dict__.setdefault("_id_cache", {})
+        if row not in cache:
+            cache[row] = list(self.rankings[row])
+        return cache[row]
+
+
+def _keys(rows: np.ndarray, codes: np.ndarray, repeats: np.ndarray | None = None) -> np.ndarray:
+    """``row << 32 | code`` as uint64; with ``repeats``, row i stands for repeats[i] codes."""
+    high = np.asarray(rows, dtype=np.uint64) << np.uint64(32)
+    keys = high if repeats is None else np.repeat(high, repeats)
+    return np.bitwise_or(keys, codes, out=keys)  # in place: no second 8-byte array
+
+
+def _float32_codes(scores: np.ndarray) -> np.ndarray:
+    """Codes of scores rounded to float32 (as trec_eval 9.0.8 stores them): higher
+    score, lower code. A float's bits, sign-adjusted, sort in the order of its value."""
+    with np.errstate(over="ignore"):  # beyond float32's range: +-inf, as in C
+        single = np.asarray(scores, dtype=np.float64).astype(np.float32)
+    single += np.float32(0.0)  # -0.0 becomes 0.0: they compare equal
+    bits = single.view(np.uint32)  # worked on in place, 4 bytes a score
+    negative = bits >= np.uint32(0x80000000)
+    np.invert(bits, out=bits, where=negative)  # negatives: larger magnitude, smaller code
+    np.bitwise_or(bits, np.uint32(0x80000000), out=bits, where=~negative)
+    return np.invert(bits, out=bits)  # descending

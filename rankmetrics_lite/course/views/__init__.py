@@ -1,1 +1,0 @@
-"""The pure functions behind each chapter's interactions and figures."""

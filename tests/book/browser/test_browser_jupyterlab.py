@@ -1,0 +1,144 @@
+"""The "run it yourself" path: a chapter opened in a real JupyterLab (``make lab``)
+in headless Chromium. Its MyST markup is rendered (jupyterlab-myst), and its
+live slider, once the chapter runs, is named by the value it shows and shows
+its numbers styled as the static face does."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.paths import ROOT
+
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
+
+# Chapter 2: glossary roles and admonitions in its prose, a k-slider at k = 4.
+CHAPTER = "02-precision-at-k.ipynb"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab as `make lab` starts it (live sliders only), on a copy of the
+    chapter, with its own settings: every cell drawn (no windowing), no state
+    from an earlier session."""
+    home = tmp_path_factory.mktemp("lab")
+    shutil.copy(ROOT / "book" / CHAPTER, home / CHAPTER)
+    settings = home / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    port, token = _free_port(), secrets.token_hex(16)
+    env = dict(os.environ, RANKMETRICS_LIVE_ONLY="1", JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+               JUPYTER_CONFIG_DIR=str(home / "config"))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+         "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={home}", f"--LabApp.user_settings_dir={home / 'settings'}",
+         f"--LabApp.workspaces_dir={home / 'workspaces'}",
+         # Nothing from the network: no extension manager, news or update checks.
+         "--LabApp.extension_manager=readonly", "--LabApp.news_url=None",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         *(["--allow-root"] if os.geteuid() == 0 else [])],
+        env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(120):
+        try:
+            urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=1)
+            break
+        except OSError:
+            if server.poll() is not None:
+                pytest.fail("JupyterLab did not start:\n" + server.stderr.read()[-2000:])
+            time.sleep(0.25)
+    else:
+        server.terminate()
+        pytest.fail("JupyterLab did not answer within 30 s")
+    yield f"{url}/lab/tree/{CHAPTER}?token={token}&reset"
+    server.terminate()
+    server.wait(timeout=20)
+
+
+def _run_all_cells(browser) -> None:
+    """Run > Run All Cells, as a reader would."""
+    label = "//div[contains(@class,'{}') and text()='{}']"
+    browser.find_element(By.XPATH, label.format("lm-MenuBar-itemLabel", "Run")).click()
+    item = WebDriverWait(browser, 10).until(lambda b: b.find_element(
+        By.XPATH, label.format("lm-Menu-itemLabel", "Run All Cells")))
+    item.click()
+
+
+# The live slider's handle, the value it shows, and its row of numbers as laid out.
+_LIVE_SLIDER = """
+const output = [...document.querySelectorAll('.jp-OutputArea-output')]
+  .find(o => o.querySelector('input[type=range], [role=slider]'));
+if (!output) return null;
+const handle = output.querySelector('input[type=range], [role=slider]');
+const readout = output.querySelector('.rml-value, .widget-readout');
+const row = output.querySelector('.rml-numbers');
+const cells = row ? [...row.querySelectorAll('.rml-number')] : [];
+const gaps = cells.slice(1).map((c, i) =>
+  c.getBoundingClientRect().left - cells[i].getBoundingClientRect().right);
+return {valuetext: handle && handle.getAttribute('aria-valuetext'),
+        shown: readout && readout.textContent.trim(),
+        cells: cells.map(c => c.innerText.replace(/\\s+/g, ' ').trim()),
+        colon: row ? getComputedStyle(row.querySelector('.rml-label'), '::after').content : '',
+        display: row ? getComputedStyle(row).display : '',
+        gaps: gaps};
+"""
+
+
+def test_a_chapter_runs_in_jupyterlab_with_myst_and_a_named_styled_slider(browser, lab):
+    browser.set_window_size(1280, 800)
+    browser.get(lab)
+    wait = WebDriverWait(browser, 60)
+    # Open, the kernel idle, and every markdown cell drawn (MyST renders them one by one).
+    wait.until(lambda b: b.execute_script(
+        "const cells = [...document.querySelectorAll('.jp-Notebook .jp-MarkdownCell')];"
+        "return cells.length > 0 && cells.every(c => c.innerText.trim()) &&"
+        " document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=idle]') !== null"))
+
+    # MyST: roles and directives rendered, not shown as typed. (A rendered cell
+    # hides its editor, which innerText then leaves out.)
+    prose = browser.execute_script(
+        "return [...document.querySelectorAll('.jp-MarkdownCell.jp-mod-rendered')]"
+        ".map(e => e.innerText).join('\\n')")
+    assert prose.strip(), "no markdown cell was rendered"
+    raw = [line for line in prose.splitlines()
+           if "{term}" in line or "{cite" in line or line.strip().startswith(":class:")]
+    assert not raw, f"MyST markup shown raw: {raw[:3]}"
+
+    _run_all_cells(browser)
+    live = WebDriverWait(browser, 60).until(lambda b: b.execute_script(_LIVE_SLIDER))
+    assert live["shown"] == "4"
+    assert live["valuetext"] == live["shown"], "the slider must be named by the value it shows"
+    # Styled like the static face: a flex row, labels and values apart, cells apart.
+    assert live["cells"][:3] == ["k 4", "relevant in top k 3", "P@k 0.7500"], live["cells"]
+    assert live["display"] == "flex" and live["colon"] == '":"', live
+    assert live["gaps"] and min(live["gaps"]) >= 8, f"numbers run together: {live['gaps']}"
+
+    # A keyboard reader's move: the slider focused, the right arrow pressed.
+    handle = browser.find_element(By.CSS_SELECTOR, ".jp-OutputArea-output input[type=range]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()",
+                           handle)
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    moved = WebDriverWait(browser, 20).until(
+        lambda b: (lambda s: s if s and s["shown"] == "5" and s["cells"][0] == "k 5" else None)(
+            b.execute_script(_LIVE_SLIDER)))
+    assert moved["valuetext"] == "5"

@@ -1,0 +1,328 @@
+"""Grading a class (`make grade`): each notebook in its own sandbox, every verdict the grader's own.
+
+The made-up class in tests/data/submissions (a folder pytest does not collect),
+graded as chapters 02 and 14:
+
+* honest or careless: ada (one folder per student) answers chapter 2 right; ben
+  gets one right, one wrong, leaves one stub; cleo's cell raises; dev's cell never
+  ends; eve deleted a cell; finn's file is cut off half-way (not JSON); lou is
+  blank; oli's memory hog is stopped by the memory limit between two right
+  answers; pia's kernel dies and quin's hangs (ignoring Ctrl-C) after answering
+  everything; rae (chapter 14) answers all four right, sam is blank, tia gets two.
+* cheats: gus writes passing verdicts into the registry's memory; hal patches the
+  checks and `check` itself, then answers wrong; ivy prints verdict lines,
+  displays a forged verdict bundle, writes forged answers into the channel and
+  exits; jon sends 1,001 answers on a grid (the right one among them, a wrong
+  one last); kim writes a module into the installed package; max starts a
+  detached process that rewrites every scores.csv and feedback file it can find;
+  nia reads the solutions beside the package; uma's function is a table of the
+  check's visible examples; vic patches a check, then brute-forces.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import rankmetrics_course
+import rankmetrics_lite
+from rankmetrics_course.grading import grade_submissions, sandbox
+from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
+from tests.paths import ROOT
+
+SUBMISSIONS = Path(__file__).with_name("submissions")
+BOOK = ROOT / "book"
+# The packages as installed (editable: the repository's own folders).
+PACKAGES = [Path(rankmetrics_lite.__file__).parent, Path(rankmetrics_course.__file__).parent]
+CHAPTER_2 = ["precision-short-list", "precision-every-k", "precision-at-bound"]
+CHAPTER_14 = ["ndcg-by-hand", "ndcg-dcg", "ndcg-gains-disagree", "ndcg-full"]
+LABELS = CHAPTER_2 + CHAPTER_14
+# Long enough for a kernel to import the package on a busy machine; dev's loop waits this long.
+TIME_LIMIT = 25
+VANDAL = "rankmetrics-vandal-of-max"  # in the command line of max's detached process
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+
+
+def packages_fingerprint() -> dict[str, dict[str, str]]:
+    return {str(folder): fingerprint(folder) for folder in PACKAGES}
+
+
+def running_command_lines() -> list[str]:
+    lines = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            lines.append(cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+        except OSError:
+            pass
+    return lines
+
+
+@pytest.fixture(scope="module")
+def quin_at_the_notebook_limit(tmp_path_factory):
+    """quin alone, the cell limit far away and the notebook's 30 s: started in the
+    background (a future of its run and the hidden inputs), so that its wait
+    overlaps the class's grading."""
+    variants = {}
+    package = grade_submissions.pristine_package(
+        tmp_path_factory.mktemp("scratch") / "package", variants)
+    settings = Settings(cell_timeout=3600, notebook_timeout=30, limits=sandbox.Limits(4 * 2**30),
+                        package=package)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        yield pool.submit(run_submission, SUBMISSIONS / "quin.ipynb", settings), variants
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory, quin_at_the_notebook_limit):
+    """`make grade` over the made-up class, into a temporary folder; what it left behind.
+    (quin's run at the notebook limit is started first, to run alongside.)"""
+    out = tmp_path_factory.mktemp("grades")
+    before = {"package": packages_fingerprint(), "class": fingerprint(SUBMISSIONS)}
+    result = subprocess.run(
+        ["make", "-s", "-o", ".venv/.installed", "grade", f"SUBMISSIONS={SUBMISSIONS}",
+         f"GRADES={out}", "CHAPTERS=02,14", f"TIMEOUT={TIME_LIMIT}", "NOTEBOOK_TIMEOUT=240",
+         "JOBS=3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=1500)
+    assert result.returncode == 0, result.stdout + result.stderr
+    after = {"package": packages_fingerprint(), "class": fingerprint(SUBMISSIONS),
+             "processes": running_command_lines(), "feedback": fingerprint(out)}
+    return out, before, after
+
+
+def scores(out) -> dict[str, dict[str, str]]:
+    with (out / "scores.csv").open() as handle:
+        return {row["student"]: row for row in csv.DictReader(handle)}
+
+
+def feedback(out, student: str) -> str:
+    return (out / "feedback" / f"{student}.md").read_text()
+
+
+def test_one_row_per_student_one_column_per_assigned_exercise(graded):
+    out, _, _ = graded
+    with (out / "scores.csv").open() as handle:
+        header = next(csv.reader(handle))
+    assert header == ["student", *LABELS, "total"]
+    assert sorted(scores(out)) == sorted(["ada", "ben", "cleo", "dev", "eve", "finn", "gus", "hal",
+                                          "ivy", "jon", "kim", "lou", "max", "nia", "oli", "pia",
+                                          "quin", "rae", "sam", "tia", "uma", "vic"])
+
+
+@pytest.mark.parametrize("student, marks", [
+    ("ada", [1, 1, 1]),   # all right
+    ("ben", [0, 0, 1]),   # a wrong answer and an untouched stub
+    ("cleo", [1, 0, 1]),  # an exception stops one cell, not the notebook
+    ("dev", [1, 0, 1]),   # the endless loop is stopped; the next cell still runs
+    ("eve", [1, 1, 0]),   # a deleted cell scores 0, the others count
+    ("finn", [0, 0, 0]),  # a corrupt file scores 0 without stopping anyone
+    ("gus", [0, 0, 0]),   # verdicts faked in the kernel's memory count for nothing
+    ("hal", [0, 0, 0]),   # patched checks judge nothing: the grader judges the wrong answers
+    ("ivy", [0, 0, 0]),   # printed verdicts, a forged bundle, forged answers, then os._exit
+    ("jon", [0, 0, 0]),   # 1,001 answers: the last one counts, and it is wrong
+    ("kim", [0, 0, 0]),   # the package is read-only in the sandbox
+    ("lou", [0, 0, 0]),   # blank, graded after kim's attempt: nothing passes for free
+    ("max", [1, 0, 0]),   # the one answer max computed; the detached process dies with the sandbox
+    ("nia", [0, 0, 0]),   # no solutions in the sandbox to read
+    ("oli", [1, 1, 0]),   # the memory hog is stopped; the answers around it count
+    ("pia", [1, 1, 1]),   # the kernel dies after answering: every answer was already sent
+    ("quin", [1, 1, 1]),  # the kernel hangs, ignoring Ctrl-C, after answering
+])
+def test_chapter_2_scores(graded, student, marks):
+    row = scores(graded[0])[student]
+    assert [int(row[label]) for label in LABELS] == marks + [0] * len(CHAPTER_14)
+    assert int(row["total"]) == sum(marks)
+
+
+@pytest.mark.parametrize("student, marks", [
+    ("rae", [1, 1, 1, 1]),  # all right
+    ("sam", [0, 0, 0, 0]),  # blank
+    ("tia", [1, 0, 1, 0]),  # one wrong (no exponential gain), one stub
+    ("uma", [1, 0, 0, 0]),  # a table of the visible examples fails on the hidden inputs
+    ("vic", [0, 0, 0, 0]),  # a patched check and brute force: the last answer counts
+])
+def test_chapter_14_scores(graded, student, marks):
+    row = scores(graded[0])[student]
+    assert [int(row[label]) for label in LABELS] == [0] * len(CHAPTER_2) + marks
+    assert int(row["total"]) == sum(marks)
+
+
+def test_feedback_gives_the_hint_not_the_answer(graded):
+    text = feedback(graded[0], "ben")
+    assert "Score: 1 of 7 exercises." in text
+    assert "- [ ] precision-short-list: not yet. P@k divides by k" in text
+    assert "- [ ] precision-every-k: no answer yet." in text
+    assert "- [x] precision-at-bound: correct." in text
+    assert "0.3" not in text  # the right answer to precision-short-list
+
+
+def test_feedback_names_each_failure(graded):
+    out = graded[0]
+    assert "raised NameError: name 'precision_at_every_k' is not defined" in feedback(out, "cleo")
+    assert f"ran longer than {TIME_LIMIT} s and was stopped" in feedback(out, "dev")
+    assert "- [ ] precision-at-bound: no answer was sent" in feedback(out, "eve")
+    assert "the notebook could not be read (NotJSONError" in feedback(out, "finn")
+    assert "raised MemoryError" in feedback(out, "oli")
+    assert "the kernel died while running cell 6" in feedback(out, "pia")
+    assert "the kernel stopped responding" in feedback(out, "quin")
+    # ... given up on when the interrupt went unanswered, not after one more cell's limit
+    assert feedback(out, "quin").count(f"ran longer than {TIME_LIMIT} s") == 1
+    assert "the grader's hidden inputs" in feedback(out, "uma")
+    assert "Problems" not in feedback(out, "ada")
+
+
+def test_labels_outside_the_assignment_go_to_the_feedback_not_the_columns(graded):
+    text = feedback(graded[0], "ivy")
+    assert "- made-up-exercise: not an exercise of the course." in text
+    assert "- recall-at-5: not part of this assignment." in text
+
+
+def test_no_student_touched_the_package_the_class_or_the_grades(graded):
+    out, before, after = graded
+    assert after["package"] == before["package"]
+    assert not (PACKAGES[1] / "exercises" / "zz_everyone_passes.py").exists()
+    assert after["class"] == before["class"]
+    assert not [line for line in after["processes"] if VANDAL in line and "cmdline" not in line]
+    assert fingerprint(out) == after["feedback"]  # nothing rewrote the grades since
+    assert "max,1," in (out / "scores.csv").read_text()
+
+
+def test_make_grade_without_a_folder_says_how_to_call_it():
+    result = subprocess.run(["make", "-s", "-o", ".venv/.installed", "grade"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "make grade SUBMISSIONS=path/to/folder" in result.stderr
+
+
+def test_make_grade_without_bubblewrap_says_how_to_install_it(tmp_path):
+    result = subprocess.run(["/usr/bin/make", "-s", "-o", ".venv/.installed", "grade",
+                             f"SUBMISSIONS={tmp_path}"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, env={"PATH": str(tmp_path)})  # no bwrap, no apt-get
+    assert result.returncode != 0
+    assert "apt-get install bubblewrap" in result.stderr and "UNSAFE=1" in result.stderr
+
+
+def test_the_grader_refuses_to_run_unconfined_unless_told(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(sandbox, "bubblewrap", lambda: None)
+    with pytest.raises(SystemExit):
+        grade_submissions.main([str(tmp_path)])
+    assert "bwrap is missing" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--timeout", "0", "x"], "--timeout must be a positive number of seconds, got 0"),
+    (["--notebook-timeout", "-1", "x"], "--notebook-timeout must be a positive number of seconds"),
+    (["--jobs", "0", "x"], "--jobs must be a positive integer, got 0"),
+    (["--memory", "lots", "x"], "--memory (MEMORY) must be a size such as 4G or 512M, got 'lots'"),
+])
+def test_bad_options_name_the_argument(argv, message, capsys):
+    with pytest.raises(SystemExit):
+        grade_submissions.main(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_chapters_are_named_by_number():
+    assert grade_submissions.exercise_columns(["14", "02"], BOOK) == LABELS
+    with pytest.raises(ValueError, match=r"--chapters \(CHAPTERS\) must name chapters .* got '99'"):
+        grade_submissions.exercise_columns(["99"], BOOK)
+
+
+def test_chapters_default_to_the_submission_file_names():
+    students = grade_submissions.find_submissions(SUBMISSIONS)
+    assert grade_submissions.chapters_named_by(students) == ["02", "14"]
+    assert grade_submissions.chapters_named_by({"bo": [Path("bo.ipynb")]}) == []
+
+
+def test_memory_sizes():
+    assert grade_submissions.memory_size("4G") == 4 * 2**30
+    assert grade_submissions.memory_size("512MiB") == 512 * 2**20
+    assert grade_submissions.memory_size("1000") == 1000
+
+
+def test_a_missing_or_empty_folder_is_an_error(tmp_path):
+    settings = None  # never reached
+    with pytest.raises(SystemExit, match="SUBMISSIONS must be a folder"):
+        grade_submissions.grade(tmp_path / "nowhere", tmp_path / "out", settings, ROOT)
+    with pytest.raises(SystemExit, match="no .ipynb files"):
+        grade_submissions.grade(tmp_path, tmp_path / "out", settings, ROOT)
+    (tmp_path / "bo.ipynb").write_text("{}")
+    with pytest.raises(SystemExit, match="name the chapters assigned, e.g. CHAPTERS=02,13"):
+        grade_submissions.grade(tmp_path, tmp_path / "out", settings, ROOT)
+
+
+def test_students_are_files_or_folders(tmp_path):
+    for name in ["bo.ipynb", "al/ch2.ipynb", "al/extra/ch3.ipynb", "al/.ipynb_checkpoints/ch2.ipynb"]:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    found = grade_submissions.find_submissions(tmp_path)
+    assert {student: [p.relative_to(tmp_path).as_posix() for p in paths]
+            for student, paths in found.items()} == {
+        "al": ["al/ch2.ipynb", "al/extra/ch3.ipynb"], "bo": ["bo.ipynb"]}
+
+
+def test_the_last_answer_counts_not_any_passing_one():
+    runs = [SubmissionRun(Path("a.ipynb"), answers=[
+                {"label": "precision-short-list", "value": 0.3},
+                {"label": "precision-short-list", "value": 0.75}]),
+            SubmissionRun(Path("b.ipynb"), answers=[{"label": "precision-every-k", "value": None}])]
+    last = grade_submissions.last_answers(runs)
+    assert last["precision-short-list"]["value"] == 0.75
+    judged = grade_submissions.verdicts(last, CHAPTER_2, {})
+    assert not judged["precision-short-list"].passed and "precision-at-bound" not in judged
+
+
+def test_a_malformed_answer_line_fails_without_stopping_the_grader():
+    judged = grade_submissions.verdicts({"precision-every-k": {"label": "precision-every-k",
+                                                               "calls": "not a list"}},
+                                        CHAPTER_2, {})
+    assert not judged["precision-every-k"].passed
+
+
+def test_labels_are_found_even_in_a_corrupt_file():
+    assert grade_submissions.checked_labels(SUBMISSIONS / "ben.ipynb") == CHAPTER_2
+    assert grade_submissions.checked_labels(SUBMISSIONS / "finn.ipynb") == []  # cut before any check
+
+
+def test_in_a_graded_run_check_judges_nothing(tmp_path, monkeypatch):
+    from rankmetrics_course.exercises import check
+    channel = tmp_path / "answers"
+    channel.write_text("")  # the grader's pipe, in the sandbox
+    monkeypatch.setenv("RANKMETRICS_ANSWER_CHANNEL", str(channel))
+    verdict = check("precision-short-list", 0.3)
+    assert not verdict.passed and "sent to the grader" in verdict.message
+    assert channel.read_text() == '{"label": "precision-short-list", "value": 0.3}\n'
+
+
+@pytest.mark.kernel
+def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(quin_at_the_notebook_limit):
+    # quin hangs after answering, ignoring Ctrl-C; the cell limit is far away, the notebook's is not.
+    future, variants = quin_at_the_notebook_limit
+    run = future.result()
+    assert any("ran longer than 30 s in all and was stopped" in p for p in run.problems), run.problems
+    judged = grade_submissions.verdicts(grade_submissions.last_answers([run]), CHAPTER_2, variants)
+    assert [judged[label].passed for label in CHAPTER_2] == [True, True, True]
+
+
+@pytest.mark.slow
+def test_the_grader_runs_from_any_folder_and_refuses_one_that_is_not_the_course(tmp_path):
+    (tmp_path / "tools").mkdir()  # a folder of the instructor's own, named like ours
+    (tmp_path / "tools" / "__init__.py").write_text("raise SystemExit('not the course tools')")
+    grader = [sys.executable, "-m", "rankmetrics_course.grading.grade_submissions"]
+    result = subprocess.run(grader + ["--jobs", "0", "x"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=120)
+    assert "--jobs must be a positive integer, got 0" in result.stderr, result.stderr
+    result = subprocess.run(grader + ["--unsafe", str(SUBMISSIONS)], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and "--course must be the course's folder" in result.stderr
+    assert "no _config.yml and no _toc.yml and no book" in result.stderr, result.stderr
+    result = subprocess.run(grader + ["--unsafe", "--course", str(ROOT), "--chapters", "99", str(SUBMISSIONS)],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "got '99' (no book/99-*.ipynb)" in result.stderr, result.stderr

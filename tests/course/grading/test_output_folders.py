@@ -1,0 +1,110 @@
+"""The tools write only into their own output folders and never delete what they did not write."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+
+import pytest
+
+from rankmetrics_course.tools import student_edition
+from rankmetrics_course.tools.output_folders import MARKER, UnsafeOutputFolder, claim, clear
+from tests.paths import ROOT
+
+
+def course_fingerprint() -> dict[str, str]:
+    """Every file of the course's own folders, with a hash of its content."""
+    files = [p for name in ("book", "rankmetrics_lite", "course", "tests") for p in (ROOT / name).rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts]
+    files += [p for p in ROOT.iterdir() if p.is_file()]
+    return {str(p.relative_to(ROOT)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+
+
+@pytest.mark.parametrize("out, message", [
+    (".", "must not be the course or a folder that holds it"),
+    ("..", "must not be the course or a folder that holds it"),
+    ("book", "must not lie inside the course's book/ folder"),
+    ("book/student", "must not lie inside the course's book/ folder"),
+    ("rankmetrics_lite/course", "must not lie inside the course's rankmetrics_lite/ folder"),
+    ("course/rankmetrics_course", "must not lie inside the course's course/ folder"),
+    ("tests/course", "must not lie inside the course's tests/ folder"),
+    ("benchmarks", "which holds other files"),
+])
+def test_the_student_edition_refuses_a_dangerous_folder_and_touches_nothing(out, message, capsys):
+    before = course_fingerprint()
+    with pytest.raises(SystemExit):
+        student_edition.main(["--course", str(ROOT), "--out", str(ROOT / out), "--no-html"])
+    stderr = capsys.readouterr().err
+    assert message in stderr and "nothing was written or deleted" in stderr
+    assert course_fingerprint() == before
+    assert not (ROOT / out / MARKER).exists()
+
+
+@pytest.mark.slow
+def test_make_student_in_the_course_folder_touches_nothing():
+    before = course_fingerprint()
+    result = subprocess.run(["make", "-s", "-o", ".venv/.installed", "student", "STUDENT_OUT=."],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "STUDENT_OUT (--out) must not be the course" in result.stderr
+    assert course_fingerprint() == before
+
+
+@pytest.mark.slow
+def test_make_grade_refuses_the_course_as_its_output(tmp_path):
+    (tmp_path / "al.ipynb").write_text("{}")
+    before = course_fingerprint()
+    result = subprocess.run(["make", "-s", "-o", ".venv/.installed", "grade",
+                             f"SUBMISSIONS={tmp_path}", "GRADES=.", "CHAPTERS=02", "UNSAFE=1"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "GRADES (--out) must not be the course" in result.stderr
+    assert course_fingerprint() == before
+
+
+def test_a_folder_with_foreign_content_is_refused(tmp_path):
+    (tmp_path / "thesis.tex").write_text("mine")
+    with pytest.raises(UnsafeOutputFolder, match="holds other files"):
+        claim(tmp_path, "student", "STUDENT_OUT", ROOT)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["thesis.tex"]
+
+
+def test_another_tools_folder_is_refused(tmp_path):
+    claim(tmp_path / "out", "grade", "GRADES", ROOT)
+    (tmp_path / "out" / "scores.csv").write_text("x")
+    with pytest.raises(UnsafeOutputFolder, match="earlier output of student"):
+        claim(tmp_path / "out", "student", "STUDENT_OUT", ROOT)
+
+
+def test_a_file_is_refused(tmp_path):
+    (tmp_path / "notes").write_text("x")
+    with pytest.raises(UnsafeOutputFolder, match="must be a folder"):
+        claim(tmp_path / "notes", "grade", "GRADES", ROOT)
+
+
+def test_clear_deletes_only_the_named_entries_of_a_claimed_folder(tmp_path):
+    out = claim(tmp_path / "out", "grade", "GRADES", ROOT)
+    (out / "feedback").mkdir()
+    (out / "feedback" / "al.md").write_text("x")
+    (out / "scores.csv").write_text("x")
+    (out / "mine.txt").write_text("kept")
+    clear(out, ["scores.csv", "feedback"])
+    assert sorted(p.name for p in out.iterdir()) == [MARKER, "mine.txt"]
+    with pytest.raises(UnsafeOutputFolder, match="was not claimed"):
+        clear(tmp_path, ["out"])
+
+
+@pytest.mark.slow
+def test_a_second_student_edition_replaces_the_first_cleanly(tmp_path):
+    out = tmp_path / "student"
+    command = [sys.executable, "-m", "rankmetrics_course.tools.student_edition", "--course", str(ROOT),
+               "--out", str(out), "--no-html"]
+    subprocess.run(command, cwd=tmp_path.parent, check=True, capture_output=True, timeout=300,
+                   env={"PATH": ""})
+    first = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
+    (out / "book" / "99-stale.ipynb").write_text("{}")  # left over from an older course
+    subprocess.run(command, cwd=tmp_path.parent, check=True, capture_output=True, timeout=300,
+                   env={"PATH": ""})
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == first
+    assert MARKER in first and "book/02-precision-at-k.ipynb" in first

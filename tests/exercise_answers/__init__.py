@@ -1,1 +1,0 @@
-"""Right and wrong answers to each chapter's exercises, for tests/test_exercise_checks.py."""
