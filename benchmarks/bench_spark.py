@@ -9,7 +9,7 @@ is timed once per core count and reported apart. ``rankmetrics_lite.evaluate``
 on the same data as dicts (already in memory) is timed beside it, and every
 Spark mean is checked to equal it exactly.
 
-The results go to ``rankmetrics_lite/course/data/spark_scaling.json`` (with the
+The results go to the chapter's ``data/spark_scaling.json`` in the course package (with the
 machine, the versions and the date), which the chapter "Evaluating at scale"
 reads and shows:
 
@@ -34,15 +34,15 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_evaluate import make_collection  # noqa: E402
+from bench_evaluate import make_collection  # beside this script, as it runs
 
-from rankmetrics_lite import evaluate  # noqa: E402
-from rankmetrics_lite.spark import evaluate as evaluate_on_spark  # noqa: E402
-from rankmetrics_lite.spark import local_session  # noqa: E402
+from rankmetrics_lite import evaluate
+from rankmetrics_lite.spark import evaluate as evaluate_on_spark
+from rankmetrics_lite.spark import local_session
 
 MEASURES = ["P@10", "AP", "RR", "nDCG@10"]
-OUT = Path(__file__).resolve().parents[1] / "rankmetrics_lite" / "course" / "data" / "spark_scaling.json"
+OUT = (Path(__file__).resolve().parents[1] / "course" / "rankmetrics_course" / "chapters" / "evaluating_at_scale"
+       / "data" / "spark_scaling.json")
 
 
 def write_parquet(run: dict, qrels: dict, folder: Path) -> tuple[str, str]:

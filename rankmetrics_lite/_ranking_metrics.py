@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
 
-from . import cutoff_metrics
+from . import _cutoff_metrics as cutoff_metrics
 from ._adapters import as_id_set, as_ranked_ids, relevance_from_ids
 
 

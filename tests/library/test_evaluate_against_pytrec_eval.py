@@ -28,6 +28,9 @@ from rankmetrics_lite.measures import CATALOGUE, parse_measure
 from tests.library.trec_collections import random_collection as adversarial_collection
 from tests.library.trec_eval_compare import comparable_measures, trec_eval_options
 
+# Compared with pytrec_eval, which runs trec_eval 9.0.8's code.
+pytestmark = pytest.mark.reference
+
 pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eval-terrier) is not installed")
 
 CUTOFFS = (1, 3, 5, 10, 50)

@@ -66,6 +66,7 @@ OPTIONS = st.fixed_dictionaries({
 })
 
 
+@pytest.mark.slow  # hundreds of generated collections
 @settings(max_examples=150, deadline=None)
 @given(collections(), OPTIONS, st.randoms(use_true_random=False), st.booleans())
 def test_columns_and_dicts_give_the_same_values_per_query(collection, options, rnd, as_bytes):

@@ -44,6 +44,9 @@ from rankmetrics_lite import evaluate, read_trec_qrels, read_trec_run
 from rankmetrics_lite.measures import parse_measure
 from tests.library import trec_eval_binary as te
 
+# Compared with the real trec_eval 10.0 and 9.0.8 programs, built from their sources.
+pytestmark = pytest.mark.reference
+
 SEEDS = range(60)
 JUDGED_CUTOFFS = (1, 3, 5, 10, 20)
 TOLERANCE = 5e-5 + 1e-9  # trec_eval prints 4 decimals

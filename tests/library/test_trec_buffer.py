@@ -69,6 +69,7 @@ TOKENS = ["q1", "q2", "#", "#q", "Q0", "0", "d1", "d2", "d1", "1", "-1", "+2", "
 SEPARATORS = [" ", "\t", "  ", "\n", "\r\n", "\r", "\n\n", "\v", "\f"]
 
 
+@pytest.mark.slow  # hundreds of generated collections
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(TOKENS), st.sampled_from(SEPARATORS)), max_size=40),
        st.sampled_from(["qrels", "run"]))

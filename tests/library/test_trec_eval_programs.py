@@ -23,6 +23,9 @@ from tests.library.trec_collections import random_collection, write_collection
 from tests.library.trec_eval_compare import Comparison, compare_with_binary
 from tests.library.trec_eval_programs import RELEASES, TEST_COLLECTION, missing, trec_eval_binary
 
+# Compared with the real trec_eval 10.0 and 9.0.8 programs, built from their sources.
+pytestmark = pytest.mark.reference
+
 SEEDS = range(60)
 LEVELS = (1, 2)
 

@@ -9,6 +9,8 @@ browser is reset before each test.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import yaml
 

@@ -1,0 +1,175 @@
+"""The course as one download: every chapter notebook, both packages' wheels, a requirements
+file and a README with the three lines that set it up and open it.
+
+The book's build writes it beside the online book (``book/_ext/course_download.py``),
+where the home page and every page's download menu link it, so that a reader can
+take the chapters home and run them as they are::
+
+    ranking-metrics-course-<version>/
+        README.md               python -m venv, pip install, jupyter lab
+        requirements.txt        both wheels, then what the chapters import, pinned as the course pins them
+        requirements-spark.txt  the chapter "Evaluating at scale" (and Java)
+        LICENSE
+        wheels/                 rankmetrics_lite and rankmetrics_course
+        chapters/               NN-name.ipynb, with their outputs
+
+The wheels are built from copies of the two packages' sources, so that building
+writes nothing (``build/``, ``*.egg-info``) into the course's folder.
+
+Usage: python -m rankmetrics_course.tools.course_download [--course DIR] [--out FILE.zip]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from rankmetrics_course.tools.course_folder import (
+    NotACourse,
+    add_course_option,
+    chapter_notebooks,
+    course_folder,
+)
+
+ARCHIVE = "ranking-metrics-course.zip"
+# What the chapters import, besides the two packages: their pins are read from the
+# course's requirements.txt, so that the download runs what the book was built with.
+CHAPTER_PACKAGES = ("numpy", "scipy", "matplotlib", "ipywidgets", "anywidget", "bm25s", "myst-nb",
+                    "scikit-learn", "pytrec-eval-terrier", "ir-measures", "jupyterlab",
+                    "jupyterlab-myst", "ipykernel", "nbformat", "nbclient")
+# The two packages: the folder that holds each one's pyproject.toml, and what its wheel is built from.
+PACKAGES = {"rankmetrics_lite": (".", ["pyproject.toml", "LICENSE", "rankmetrics_lite"]),
+            "rankmetrics_course": ("course", ["pyproject.toml", "LICENSE", "README.md", "rankmetrics_course"])}
+
+
+def build_wheels(root: Path, out: Path) -> dict[str, Path]:
+    """Each package's wheel, built into ``out`` from a copy of its sources; package name -> wheel."""
+    out.mkdir(parents=True, exist_ok=True)
+    wheels = {}
+    with tempfile.TemporaryDirectory(prefix="rankmetrics-wheels-") as scratch:
+        for name, (folder, entries) in PACKAGES.items():
+            source = Path(scratch) / name
+            source.mkdir()
+            for entry in entries:
+                _copy(root / folder / entry, source / entry)
+            done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                                   "--no-build-isolation", "--wheel-dir", str(out), str(source)],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"the wheel of {name} did not build:\n{done.stdout}{done.stderr}")
+            wheels[name] = next(out.glob(f"{name}-*.whl"))
+    return wheels
+
+
+def _copy(source: Path, target: Path) -> None:
+    """A file or a folder (without caches), following links: the course's LICENSE is one."""
+    if source.is_dir():
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    else:
+        shutil.copyfile(source, target)
+
+
+def pinned(requirements: Path, names: tuple[str, ...]) -> list[str]:
+    """The lines of ``requirements`` that pin one of ``names`` (``name==version``), in their order."""
+    wanted = {_normal(name) for name in names}
+    lines = [line.strip() for line in requirements.read_text().splitlines()]
+    found = [line for line in lines if "==" in line and _normal(line.split("==")[0]) in wanted]
+    missing = wanted - {_normal(line.split("==")[0]) for line in found}
+    if missing:
+        raise ValueError(f"{requirements} pins no version of {', '.join(sorted(missing))}: "
+                         "the course download pins every package the chapters import")
+    return found
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name.strip()).lower()
+
+
+def readme(version: str) -> str:
+    return f"""# Ranking Metrics {version}: the course's notebooks
+
+Every chapter of the course as a Jupyter notebook, with the two packages it runs on
+(`rankmetrics_lite`, the metrics; `rankmetrics_course`, the sliders, figures and exercise
+checks). You need Python 3.10 or later. In this folder, run:
+
+```bash
+python3 -m venv .venv
+.venv/bin/pip install -r requirements.txt
+.venv/bin/jupyter lab chapters
+```
+
+(On Windows: `py -m venv .venv`, `.venv\\Scripts\\pip install -r requirements.txt`,
+`.venv\\Scripts\\jupyter lab chapters`.) JupyterLab opens in your browser; open any chapter,
+for example `02-precision-at-k.ipynb`, and run it. Its sliders are live there, and
+`check(...)` in an exercise's cell says whether your answer is right.
+
+The chapter "Evaluating at scale" also runs Apache Spark: `.venv/bin/pip install -r
+requirements-spark.txt` (about 450 MB) and a Java runtime, 17 or later (Debian/Ubuntu:
+`sudo apt-get install openjdk-17-jre-headless`).
+
+Code and text under the MIT licence (LICENSE).
+"""
+
+
+def requirements_text(wheels: dict[str, Path], pins: list[str]) -> str:
+    lines = ["# The course's two packages, from the wheels beside this file (run pip in this folder),",
+             "# then what the chapters import, at the versions the book was built with."]
+    lines += [f"./wheels/{wheel.name}" for wheel in wheels.values()]
+    return "\n".join(lines + pins) + "\n"
+
+
+def write_course_download(root: Path, archive: Path, book: Path | None = None) -> Path:
+    """Write the download of the course in ``root`` to ``archive`` (a .zip); return it.
+
+    The chapters come from ``book`` (default: the course's own ``book/``; the
+    student edition passes its notebooks without solutions).
+    """
+    import rankmetrics_course
+
+    version = rankmetrics_course.__version__
+    top = f"ranking-metrics-course-{version}"
+    book = root / "book" if book is None else book
+    notebooks = chapter_notebooks(book)
+    if not notebooks:
+        raise ValueError(f"{book} holds no chapter notebook (NN-name.ipynb)")
+    pins = pinned(root / "requirements.txt", CHAPTER_PACKAGES)
+    with tempfile.TemporaryDirectory(prefix="rankmetrics-download-") as scratch:
+        wheels = build_wheels(root, Path(scratch) / "wheels")
+        archive.parent.mkdir(parents=True, exist_ok=True)
+        partial = archive.with_name(archive.name + ".part")
+        with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+            bundle.writestr(f"{top}/README.md", readme(version))
+            bundle.writestr(f"{top}/requirements.txt", requirements_text(wheels, pins))
+            bundle.write(root / "requirements-spark.txt", f"{top}/requirements-spark.txt")
+            bundle.write(root / "LICENSE", f"{top}/LICENSE")
+            for wheel in wheels.values():
+                bundle.write(wheel, f"{top}/wheels/{wheel.name}")
+            for notebook in notebooks:
+                bundle.write(notebook, f"{top}/chapters/{notebook.name}")
+        partial.replace(archive)  # whole or not at all: a reader never gets half a file
+    return archive
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_course_option(parser)
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"the archive to write (default: the course's _build/{ARCHIVE})")
+    args = parser.parse_args(argv)
+    try:
+        root = course_folder(args.course)
+    except NotACourse as refusal:
+        parser.error(str(refusal))
+    archive = write_course_download(root, (args.out or root / "_build" / ARCHIVE).resolve())
+    print(f"the course download: {archive}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,157 @@
+"""The online book's course download, taken home: linked from the home page and every chapter,
+unpacked into an empty folder, set up by its README's three lines (offline, with the wheels it
+carries), opened in JupyterLab, and chapter 2 run top to bottom."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+
+from rankmetrics_course.tools.course_download import ARCHIVE, CHAPTER_PACKAGES
+from tests.packaging.environments import as_installed, dependency_closure, linked_site
+from tests.paths import ROOT, chapter_notebooks
+
+pytestmark = [pytest.mark.packaging, pytest.mark.kernel]
+CHAPTER = "02-precision-at-k.ipynb"
+
+
+def links_to_the_archive(page: Path) -> list[Path]:
+    """Where the page's links to the course download point, as files of the built book."""
+    hrefs = re.findall(r'href="([^"]*' + re.escape(ARCHIVE) + ')"', page.read_text())
+    return [Path(urljoin(page.as_uri(), href).removeprefix("file://")) for href in hrefs]
+
+
+def test_the_home_page_and_every_chapter_link_the_download(built_book):
+    archive = built_book / ARCHIVE
+    assert archive.is_file()
+    for page in [built_book / "book" / "index.html",
+                 *(built_book / "book" / f"{p.stem}.html" for p in chapter_notebooks())]:
+        links = links_to_the_archive(page)
+        assert links and all(link == archive for link in links), (page.name, links)
+    home = re.sub(r"<[^>]+>", "", (built_book / "book" / "index.html").read_text())
+    assert "python3 -m venv .venv" in home and "jupyter lab chapters" in home
+    assert "Ranking Metrics 0.2.0" in home  # the release, in the footer
+
+
+def test_the_download_holds_every_chapter_both_wheels_and_pins(built_book):
+    with zipfile.ZipFile(built_book / ARCHIVE) as bundle:
+        names = bundle.namelist()
+        top = names[0].split("/")[0]
+        requirements = bundle.read(f"{top}/requirements.txt").decode()
+    assert sorted(n.split("/")[-1] for n in names if "/chapters/" in n) == sorted(
+        p.name for p in chapter_notebooks())
+    assert {n.split("/")[-1].split("-")[0] for n in names if n.endswith(".whl")} == {
+        "rankmetrics_lite", "rankmetrics_course"}
+    pinned = {line.split("==")[0] for line in requirements.splitlines() if "==" in line}
+    assert pinned == set(CHAPTER_PACKAGES)
+
+
+def readme_commands(readme: str) -> list[str]:
+    """The shell lines of the README's first code block: what a reader types."""
+    block = re.search(r"```bash\n(.*?)```", readme, flags=re.S)[1]
+    return [line.strip() for line in block.splitlines() if line.strip()]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(url: str, what: str, seconds: float) -> bytes:
+    """GET ``url`` until it answers 200, for ``seconds`` at most; the failure names ``what``."""
+    deadline, last = time.monotonic() + seconds, None
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as answer:
+                return answer.read()
+        except OSError as error:
+            last = error
+            time.sleep(1)
+    pytest.fail(f"waited {seconds:.0f} s for {what} at {url}; last answer: {last}")
+
+
+@pytest.fixture(scope="module")
+def unpacked(built_book, tmp_path_factory):
+    """The download unpacked in an empty folder and set up by its README's lines, offline:
+    the chapters' dependencies are linked in from this environment, the two packages come
+    from the wheels in the download."""
+    home = tmp_path_factory.mktemp("reader")
+    with zipfile.ZipFile(built_book / ARCHIVE) as bundle:
+        bundle.extractall(home)
+    folder = next(home.iterdir())
+    venv, install, lab = readme_commands((folder / "README.md").read_text())
+    assert venv == "python3 -m venv .venv" and install == ".venv/bin/pip install -r requirements.txt"
+    assert lab == ".venv/bin/jupyter lab chapters"
+    # python3 is the interpreter this environment was made from, as a reader's would be.
+    environment = {"PATH": f"{Path(sys.base_prefix) / 'bin'}:/usr/bin:/bin",
+                   "HOME": str(home), "JUPYTER_PLATFORM_DIRS": "1", "PIP_CONFIG_FILE": os.devnull,
+                   "PIP_NO_INDEX": "1", "MPLBACKEND": "Agg", "PYTHONHASHSEED": "0"}
+    subprocess.run(venv.split(), cwd=folder, env=environment, check=True, timeout=300)
+    pinned = [line for line in (folder / "requirements.txt").read_text().splitlines() if "==" in line]
+    purelib = next((folder / ".venv" / "lib").glob("python3*/site-packages"))
+    dependencies = dependency_closure(pinned)
+    site = linked_site(dependencies, home / "dependencies")
+    (purelib / "dependencies.pth").write_text(f"{site}\n")
+    as_installed(dependencies, folder / ".venv" / "bin" / "python")
+    done = subprocess.run(install.split(), cwd=folder, env=environment, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return folder, environment
+
+
+def test_the_packages_come_from_the_downloads_wheels(unpacked):
+    folder, environment = unpacked
+    where = subprocess.run([".venv/bin/python", "-c", "import rankmetrics_lite, rankmetrics_course; "
+                            "print(rankmetrics_lite.__file__); print(rankmetrics_course.__file__)"],
+                           cwd=folder, env=environment, capture_output=True, text=True, timeout=120)
+    assert where.returncode == 0, where.stderr
+    assert all(line.startswith(str(folder / ".venv")) for line in where.stdout.split()), where.stdout
+    assert str(ROOT) not in where.stdout
+
+
+def test_jupyterlab_opens_the_chapters(unpacked):
+    folder, environment = unpacked
+    port, token = free_port(), "reader"
+    command = folder / ".venv" / "bin" / "jupyter"
+    server = subprocess.Popen([str(command), "lab", "chapters", "--no-browser", f"--port={port}",
+                               f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1",
+                               *(["--allow-root"] if os.getuid() == 0 else [])],
+                              cwd=folder, env=environment, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for(f"{base}/api/status?token={token}", "JupyterLab to start", 180)
+        page = wait_for(f"{base}/lab/tree/{CHAPTER}?token={token}", "JupyterLab's page", 60)
+        assert b"JupyterLab" in page
+        model = json.loads(wait_for(f"{base}/api/contents/{CHAPTER}?token={token}",
+                                    "the chapter's contents", 60))
+        assert model["type"] == "notebook" and model["content"]["cells"]
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def test_chapter_2_runs_top_to_bottom(unpacked):
+    folder, environment = unpacked
+    done = subprocess.run([".venv/bin/jupyter", "nbconvert", "--to", "notebook", "--execute",
+                           f"chapters/{CHAPTER}", "--output", "executed.ipynb",
+                           "--ExecutePreprocessor.timeout=600"],
+                          cwd=folder, env=environment, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-3000:]
+    executed = json.loads((folder / "chapters" / "executed.ipynb").read_text())
+    outputs = [o for c in executed["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    assert outputs and not [o for o in outputs if o["output_type"] == "error"]
+    assert any("correct." in "".join(o.get("text", "")) or "correct." in json.dumps(o.get("data", {}))
+               for o in outputs)

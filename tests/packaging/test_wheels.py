@@ -1,0 +1,112 @@
+"""Both packages install on their own: each wheel into a fresh environment holding only what
+its metadata declares, where every module imports and the doctests pass from the installed copy."""
+
+from __future__ import annotations
+
+import subprocess
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+
+from rankmetrics_course.tools.course_download import build_wheels
+from tests.packaging.environments import dependency_closure, fresh_environment, linked_site, pip_install
+from tests.paths import ROOT
+
+pytestmark = pytest.mark.packaging
+
+# Run inside the fresh environment, from a folder outside the repository: import every
+# module of the package from the installed copy, then run every module's doctests.
+EVERY_MODULE = r"""
+import doctest, importlib, pkgutil, sys
+package = importlib.import_module(sys.argv[1])
+assert sys.prefix in package.__file__, ("not the installed copy", package.__file__)
+names = [package.__name__] + [m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
+failed = tried = 0
+for name in names:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    failed, tried = failed + result.failed, tried + result.attempted
+print(len(names), "modules,", tried, "doctests,", failed, "failed")
+sys.exit(1 if failed else 0)
+"""
+
+
+@pytest.fixture(scope="module")
+def wheels(tmp_path_factory) -> dict[str, Path]:
+    return build_wheels(ROOT, tmp_path_factory.mktemp("wheels"))
+
+
+def requirements_of(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        return Parser().parsestr(archive.read(name).decode()).get_all("Requires-Dist") or []
+
+
+def files_of(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.namelist()
+
+
+def test_the_library_wheel_holds_the_library_only(wheels):
+    files = files_of(wheels["rankmetrics_lite"])
+    outside = [f for f in files if not f.startswith(("rankmetrics_lite/", "rankmetrics_lite-"))]
+    assert not outside, outside
+    assert not [f for f in files if "course" in f or not f.endswith((".py", "METADATA", "WHEEL",
+                                                                     "RECORD", "top_level.txt", "LICENSE"))]
+    assert [r for r in requirements_of(wheels["rankmetrics_lite"]) if "extra ==" not in r] == [
+        "numpy>=1.24", "scipy>=1.10"]
+
+
+def test_the_course_wheel_holds_its_chapters_data_and_tools(wheels):
+    files = files_of(wheels["rankmetrics_course"])
+    assert not [f for f in files if not f.startswith(("rankmetrics_course/", "rankmetrics_course-"))]
+    for expected in ["rankmetrics_course/chapters/precision_at_k/view.py",
+                     "rankmetrics_course/chapters/precision_at_k/checks.py",
+                     "rankmetrics_course/chapters/case_study_rag_retriever/data/help_centre_chunks.jsonl",
+                     "rankmetrics_course/chapters/evaluating_at_scale/data/spark_scaling.json",
+                     "rankmetrics_course/grading/grade_submissions.py"]:
+        assert expected in files
+
+
+def test_the_packages_release_together():
+    import rankmetrics_course
+    import rankmetrics_lite
+
+    assert rankmetrics_course.__version__ == rankmetrics_lite.__version__
+    course = (ROOT / "course" / "pyproject.toml").read_text()
+    assert f'"rankmetrics_lite=={rankmetrics_lite.__version__}"' in course
+
+
+@pytest.mark.parametrize("package, wheels_installed", [
+    ("rankmetrics_lite", ["rankmetrics_lite"]),
+    ("rankmetrics_course", ["rankmetrics_lite", "rankmetrics_course"]),
+])
+def test_each_package_installs_and_imports_in_a_fresh_environment(package, wheels_installed, wheels,
+                                                                   tmp_path):
+    declared = [r for name in wheels_installed for r in requirements_of(wheels[name])
+                if not r.startswith("rankmetrics_lite")]
+    closure = dependency_closure(declared)
+    if package == "rankmetrics_lite":
+        assert closure == {"numpy", "scipy"}
+    dependencies = linked_site(closure, tmp_path / "dependencies")
+    python = fresh_environment(tmp_path / "venv", dependencies)
+    installed = pip_install(python, *[str(wheels[name]) for name in wheels_installed])
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    done = subprocess.run([str(python), "-c", EVERY_MODULE, package], cwd=work, capture_output=True,
+                          text=True, timeout=600, env={"PATH": "/usr/bin:/bin", "MPLBACKEND": "Agg",
+                                                      "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert " 0 failed" in done.stdout
+    print(package, ":", done.stdout.strip())
+
+
+def test_a_missing_dependency_fails_the_install(wheels, tmp_path):
+    # The check above can fail: without scipy beside it, the library's wheel does not install.
+    dependencies = linked_site(dependency_closure(["numpy>=1.24"]), tmp_path / "dependencies")
+    python = fresh_environment(tmp_path / "venv", dependencies)
+    installed = pip_install(python, str(wheels["rankmetrics_lite"]))
+    assert installed.returncode != 0 and "scipy" in installed.stdout + installed.stderr
