@@ -16,7 +16,7 @@ import pytest
 
 import rankmetrics_lite.spark as on_spark
 from rankmetrics_lite import evaluate, read_trec_qrels, read_trec_run
-from rankmetrics_lite.measures import CATALOGUE
+from tests.library.catalogue_names import every_measure
 from tests.library.trec_collections import random_collection
 from tests.paths import TREC_EVAL_TEST
 
@@ -24,9 +24,7 @@ pytestmark = pytest.mark.spark
 
 SEEDS = range(60)
 # Every family of the catalogue, at cutoffs below, inside and beyond the rankings.
-MEASURES = list(dict.fromkeys(
-    name for family in CATALOGUE.values() for k in (1, 5, 20, 1000) for name in family.example_names(k)
-)) + ["RBP(p=0.5)", "RBP_resid(p=0.95)"]
+MEASURES = every_measure(1, 5, 20, 1000) + ["RBP(p=0.5)", "RBP_resid(p=0.95)"]
 
 
 @pytest.fixture(scope="module")
