@@ -27,7 +27,7 @@ unexport PYTHONDONTWRITEBYTECODE
 # Spark, or runs a reference program.
 QUICK := not slow and not book and not browser and not kernel and not spark and not reference and not packaging
 # JupyterLab refuses to start as root unless told: containers often run as root.
-ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv spark \
         test-prerequisites grade-prerequisites java-prerequisites
@@ -131,7 +131,7 @@ define debian_packages
 	    echo "Installing Debian's$$missing: $(2)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
-	    echo "error: $(2); Debian's$$missing is missing. Install it first:" >&2; \
+	    echo "error: $(2); Debian's packages$$missing are missing. Install them first:" >&2; \
 	    echo "       sudo apt-get install$$missing" >&2; exit 1; \
 	  fi; \
 	fi

@@ -13,10 +13,8 @@ made per entry:
   every such pair is then checked byte for byte; a hash collision (or a
   repeated document) sends the join to exact keys (document ids numbered by
   one sort of the ids), which name any repeated document;
-* ranks: one stable sort of ``query row << 32 | float32 code of the score``
-  (the keys of :class:`~rankmetrics_lite._trec_ranking.RankedRun`); only
-  documents sharing a key are then ordered by the double (10.0) and the id,
-  descending, as trec_eval orders them.
+* ranks: trec_eval's rule, applied to the columns by
+  ``rankmetrics_lite._trec_ranking.ranks_within_queries``.
 """
 
 from __future__ import annotations
@@ -26,7 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._columns import QrelsColumns, RunColumns
-from ._trec_ranking import _float32_codes
+from ._trec_ranking import ranks_within_queries
+from .validation import no_shared_query, repeated_document
 
 
 @dataclass
@@ -67,10 +66,7 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
     found = distinct[sorted_ids[at]] == run_distinct
     row_of_code = np.where(found, sorted_ids[at], -1)
     if not found.any():
-        raise ValueError(
-            f"run and qrels share no query id (run: {_shown(run_distinct)}; qrels: "
-            f"{_shown(distinct)}): every query would score 0. Check that both use the same query ids"
-        )
+        raise no_shared_query(_as_text(run_distinct[:3]), _as_text(distinct[:3]))
     rows = row_of_code[run_codes]
     scores = run.scores
     if not found.all():
@@ -79,7 +75,7 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
 
     lengths = np.bincount(rows, minlength=distinct.size)
     run_index = _join(rows, run_docs, q_codes, q_docs, distinct)
-    entry_ranks = _ranks(rows, run_docs, scores, lengths, version)
+    entry_ranks = ranks_within_queries(rows, run_docs, scores, lengths, version)
     return JoinedColumns(_as_text(distinct), counts, grades, q_codes, run_index, entry_ranks, lengths)
 
 
@@ -115,10 +111,6 @@ def _as_text(ids: np.ndarray) -> list[str]:
         except UnicodeDecodeError:
             raise ValueError("a query id (bytes) is not UTF-8 text; decode the ids first") from None
     return values
-
-
-def _shown(ids: np.ndarray) -> str:
-    return ", ".join(map(repr, _as_text(ids[:3])))
 
 
 # ------------------------------------------------------------------- join --
@@ -198,33 +190,4 @@ def _refuse_repeats(keys, rows, n_run: int, run_docs, q_docs, qids) -> None:
             i = int(order[repeated[0] + 1])
             doc = _as_text(docs[i : i + 1])[0]
             qid = _as_text(qids[rows[offset + i] : rows[offset + i] + 1])[0]
-            raise ValueError(
-                f"{name} lists document {doc!r} twice for query {qid!r}: each document may "
-                f"appear once per query; drop the repeated {name} entry"
-            )
-
-
-# ------------------------------------------------------------------ ranks --
-
-
-def _ranks(rows, docs, scores, lengths, version) -> np.ndarray:
-    """Each run entry's 0-based rank within its query, by trec_eval's rule."""
-    keys = (rows.astype(np.uint64) << np.uint64(32)) | _float32_codes(scores)
-    order = np.argsort(keys, kind="stable")  # a file in rank order is already sorted: fast
-    sorted_keys = keys[order]
-    same = sorted_keys[1:] == sorted_keys[:-1]
-    if same.any():
-        tied = np.zeros(keys.size, dtype=bool)
-        tied[1:] |= same
-        tied[:-1] |= same
-        at = np.flatnonzero(tied)
-        members = order[at]
-        _, id_order = np.unique(docs[members], return_inverse=True)
-        by = [-id_order.ravel(), sorted_keys[at]]  # lexsort: last key first
-        if version == "10.0":
-            by.insert(1, -scores[members])  # 10.0: the doubles decide before the ids
-        order[at] = members[np.lexsort(by)]
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    ranks = np.empty(keys.size, dtype=np.int64)
-    ranks[order] = np.arange(keys.size) - starts[rows[order]]
-    return ranks
+            raise repeated_document(name, doc, qid)

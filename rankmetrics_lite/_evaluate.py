@@ -18,12 +18,12 @@ from itertools import chain, compress
 
 import numpy as np
 
-from .validation import check_choice, check_count
+from .validation import check_choice, check_count, no_shared_query
 from ._columnar import JoinedColumns, join_columns
 from ._columns import QrelsColumns, RunColumns
 from ._dcg import check_gain_fits, gain_function
 from ._incomplete_judgements import JUDGED, NOT_IN_POOL, PAST_END, POOL_UNJUDGED
-from .measures import Measure, describe_measures, parse_measures
+from .measures import Measure, describe_measures, parse_measures, _refuse_undefined
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION, RankedRun, check_trec_eval_version
 
 EMPTY_QUERY_POLICIES = ("zero", "skip", "raise")
@@ -293,24 +293,9 @@ def _defined(measure: Measure, rows: Rows, qids: list[str], policy: str, level: 
     if policy == "zero" or measure.record.undefined is None:
         return everywhere
     undefined = measure.record.undefined(rows)
-    if not undefined.any():
-        return everywhere
-    names = [qid for qid, u in zip(qids, undefined) if u]
-    if policy == "raise" or undefined.all():
-        shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
-        why = ("has no relevant document (grade >= relevance_level="
-               f"{level})" if measure.record.undefined is not None and measure.family != "nDCG"
-               else "has no judged document with a positive grade")
-        lead = f"{measure.name} is undefined on {len(names)} judged quer{'y' if len(names) == 1 else 'ies'}"
-        if policy == "skip":
-            raise ValueError(
-                f"{lead}, every query evaluated ({shown}): each {why}, and empty_queries='skip' "
-                "left them all out; use empty_queries='zero' to score them 0 (trec_eval)"
-            )
-        raise ValueError(
-            f"{lead} ({shown}): each {why}. Pass empty_queries='zero' to score them 0 "
-            "(trec_eval) or empty_queries='skip' to leave them out of this measure"
-        )
+    if undefined.any():
+        _refuse_undefined(measure, [qid for qid, u in zip(qids, undefined) if u], policy=policy,
+                         any_defined=not undefined.all(), relevance_level=level)
     return ~undefined
 
 
@@ -415,12 +400,7 @@ def _check_run_shape(run: object, qrels: Mapping) -> None:
             for docid in ranking:
                 _check_doc_id(docid, "run", qid)
     if not any(qid in run for qid in qrels):
-        run_ids = ", ".join(map(repr, list(run)[:3])) or "none"
-        qrels_ids = ", ".join(map(repr, list(qrels)[:3]))
-        raise ValueError(
-            f"run and qrels share no query id (run: {run_ids}; qrels: {qrels_ids}): every "
-            "query would score 0. Check that both use the same query ids, as strings"
-        )
+        raise no_shared_query(list(run)[:3], list(qrels)[:3])
 
 
 def _ranked_grades(

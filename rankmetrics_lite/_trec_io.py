@@ -58,6 +58,7 @@ from ._c_numbers import c_double, c_long
 from ._trec_buffer import parse_buffer, parse_columns
 from ._columns import QrelsColumns, RunColumns
 from ._trec_ranking import trec_order
+from .validation import repeated_document
 
 PathLike = str | os.PathLike
 
@@ -456,10 +457,7 @@ def _refuse_bad_bytes(raw: bytes, where: str, kind: str) -> None:
 def _refuse_repeat(first_seen: dict, qid: str, docno: str, number: int, where: str) -> None:
     previous = first_seen.setdefault((qid, docno), number)
     if previous != number:
-        raise ValueError(
-            f"{where}: document {docno!r} is listed twice for query {qid!r} (first on line "
-            f"{previous}); each document may appear once per query"
-        )
+        raise repeated_document(where, docno, qid, first=f"first on line {previous}")
 
 
 def _nonempty(data: dict, name: str, kind: str) -> dict:

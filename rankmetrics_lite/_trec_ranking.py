@@ -13,8 +13,11 @@ which is Python's string order). The releases differ in how they keep scores:
 
 :func:`trec_order` ranks one query (used by :func:`~rankmetrics_lite.rank_by_score`
 and :func:`~rankmetrics_lite.write_trec_run`); :class:`RankedRun` ranks every
-query of a run in one numpy sort (used by :func:`~rankmetrics_lite.evaluate`).
-Both apply the same rule, and the tests check that they agree.
+query of a run given as dicts in one numpy sort, reading ids only to break ties
+(used by :func:`~rankmetrics_lite.evaluate`), and :func:`ranks_within_queries`
+every query of a run given as numpy columns. Every ranking in the package comes
+from one of the three, here; the tests check that they agree with each other
+and with the trec_eval programs.
 """
 
 from __future__ import annotations
@@ -132,6 +135,33 @@ class RankedRun:
         if row not in cache:
             cache[row] = list(self.rankings[row])
         return cache[row]
+
+
+def ranks_within_queries(rows: np.ndarray, docs: np.ndarray, scores: np.ndarray, lengths: np.ndarray,
+                         version: str) -> np.ndarray:
+    """Each run entry's 0-based rank within its query (``rows``: the query's row; ``docs``:
+    numpy ids, bytes or str; ``lengths``: entries per row), by the rule above, for a whole run
+    given as columns. Entries are keyed ``row << 32 | float32 code``; only entries that share
+    a key are then ordered by the double (10.0) and the id, descending."""
+    keys = (rows.astype(np.uint64) << np.uint64(32)) | _float32_codes(scores)
+    order = np.argsort(keys, kind="stable")  # a file in rank order is already sorted: fast
+    sorted_keys = keys[order]
+    same = sorted_keys[1:] == sorted_keys[:-1]
+    if same.any():
+        tied = np.zeros(keys.size, dtype=bool)
+        tied[1:] |= same
+        tied[:-1] |= same
+        at = np.flatnonzero(tied)
+        members = order[at]
+        _, id_order = np.unique(docs[members], return_inverse=True)
+        by = [-id_order.ravel(), sorted_keys[at]]  # lexsort: last key first
+        if version == "10.0":
+            by.insert(1, -scores[members])  # 10.0: the doubles decide before the ids
+        order[at] = members[np.lexsort(by)]
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    ranks = np.empty(keys.size, dtype=np.int64)
+    ranks[order] = np.arange(keys.size) - starts[rows[order]]
+    return ranks
 
 
 def _keys(rows: np.ndarray, codes: np.ndarray, repeats: np.ndarray | None = None) -> np.ndarray:

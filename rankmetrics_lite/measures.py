@@ -36,8 +36,9 @@ class MeasureFamily:
     a rank is relevant; ``rows.gains``: its grade, negative grades as 0;
     ``rows.ideal``: every judged grade, sorted; ``rows.n_rel``: |R|).
     ``undefined(rows)`` marks the queries on which the measure has no value
-    (None: defined everywhere); ``evaluate``'s ``empty_queries`` decides what
-    happens to them. A family with a ``parameter`` (its name and an example
+    (None: defined everywhere), and ``undefined_reason`` says why in a message;
+    ``evaluate``'s ``empty_queries`` decides what happens to them
+    (``_refuse_undefined``). A family with a ``parameter`` (its name and an example
     value, such as RBP's persistence ``("p", 0.8)``) has the kernel
     ``kernel(rows, k, gain, value)``, and a name that must give the value.
     """
@@ -50,6 +51,8 @@ class MeasureFamily:
     trec_eval: str | None = None  # trec_eval's name without a cutoff (None: no such measure)
     trec_eval_cut: str | None = None  # ... and with one, "{k}" standing for the cutoff
     undefined: Callable | None = field(default=None, repr=False)
+    # Why a query has no value, for messages ("{level}" stands for relevance_level).
+    undefined_reason: str = "has no relevant document (grade >= relevance_level={level})"
     spellings: tuple[str, ...] = ()  # other names people type for it, to suggest this one
     parameter: tuple[str, float] | None = None  # (name, example value): RBP's ("p", 0.8)
 
@@ -109,6 +112,7 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
     MeasureFamily("nDCG", "normalised discounted cumulative gain", "optional", "ndcg_at_k",
                   lambda rows, k, gain: ndcg_rows(rows.gains, rows.ideal, k, gain),
                   trec_eval="ndcg", trec_eval_cut="ndcg_cut_{k}", undefined=_no_ideal_gain,
+                  undefined_reason="has no judged document with a positive grade",
                   spellings=("ndcg", "ndcg_cut")),
     MeasureFamily("Success", "success at k (hit rate)", "required", "hit_rate_at_k",
                   lambda rows, k, gain: hit_rows(rows.binary, k),
@@ -132,6 +136,28 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
                   trec_eval="rbp_resid_p={p}", spellings=("rbp_resid", "rbpresid", "rbp_res"),
                   parameter=("p", 0.8)),
 ]}
+
+
+def _refuse_undefined(measure: Measure, queries: list[str], *, policy: str, any_defined: bool,
+                     relevance_level: int) -> None:
+    """``evaluate``'s policy for a measure that has no value on ``queries`` (not empty).
+
+    ``"raise"`` refuses them all; ``"skip"`` leaves them out, but refuses when no
+    query evaluated has a value; ``"zero"`` (trec_eval) scores them 0 and never
+    comes here. Both ``evaluate`` and ``rankmetrics_lite.spark.evaluate`` call it.
+    """
+    if policy == "skip" and any_defined:
+        return
+    shown = ", ".join(map(repr, queries[:5])) + (", ..." if len(queries) > 5 else "")
+    why = measure.record.undefined_reason.format(level=relevance_level)
+    lead = f"{measure.name} is undefined on {len(queries)} judged quer{'y' if len(queries) == 1 else 'ies'}"
+    if policy == "skip":
+        raise ValueError(
+            f"{lead}, every query evaluated ({shown}): each {why}, and empty_queries='skip' "
+            "left them all out; use empty_queries='zero' to score them 0 (trec_eval)")
+    raise ValueError(
+        f"{lead} ({shown}): each {why}. Pass empty_queries='zero' to score them 0 "
+        "(trec_eval) or empty_queries='skip' to leave them out of this measure")
 
 
 def describe_measures() -> str:

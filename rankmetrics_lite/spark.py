@@ -26,8 +26,9 @@ from collections.abc import Iterable
 import numpy as np
 
 from ._evaluate import evaluate as _evaluate_dicts
-from .measures import parse_measures
+from .measures import parse_measure, parse_measures, _refuse_undefined
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION
+from .validation import no_shared_query, repeated_document
 
 RUN_COLUMNS = {"query_id": "string", "doc_id": "string", "score": "number"}
 QRELS_COLUMNS = {"query_id": "string", "doc_id": "string", "grade": "integer"}
@@ -407,8 +408,7 @@ def _nested(rows, frame: str, column: str, convert) -> dict:
                                map(convert, rows[column].tolist())):
         inner = nested.setdefault(qid, {})
         if doc in inner:
-            raise ValueError(f"{frame} lists document {doc!r} twice for query {qid!r} "
-                             "(trec_eval 10.0 stops on duplicate documents too): keep one row")
+            raise repeated_document(frame, doc, qid)
         inner[doc] = value
     return nested
 
@@ -427,11 +427,7 @@ def _means(scored, names: list[str], policy: str, level: int) -> dict:
     """Each measure's mean over the judged queries, summed in qrels order as evaluate does."""
     _first_error(scored)
     if not scored["in_run"].any():
-        shown = ", ".join(map(repr, scored["query_id"].head(3)))
-        raise ValueError(
-            f"df_run and df_qrels share no query id (df_qrels: {shown}): every query would "
-            "score 0. Check that both use the same query ids"
-        )
+        raise no_shared_query([], scored["query_id"].head(3).tolist(), ("df_run", "df_qrels"))
     means = {}
     for i, name in enumerate(names):
         values = scored[f"value_{i}"].to_numpy(dtype=float)
@@ -439,24 +435,10 @@ def _means(scored, names: list[str], policy: str, level: int) -> dict:
         if policy == "zero":
             defined = np.ones_like(defined)  # an undefined value scores 0 and counts
         elif not defined.all():
-            _refuse_undefined(name, scored["query_id"][~defined].tolist(), policy,
-                              defined.any(), level)
+            _refuse_undefined(parse_measure(name), scored["query_id"][~defined].tolist(), policy=policy,
+                             any_defined=bool(defined.any()), relevance_level=level)
         means[name] = float(np.mean(values[defined]))  # evaluate's reduction, in its order
     return means
-
-
-def _refuse_undefined(name: str, queries: list, policy: str, any_defined: bool, level: int):
-    """evaluate's refusals: "raise" on any undefined query, "skip" when all are."""
-    if policy == "skip" and any_defined:
-        return
-    shown = ", ".join(map(repr, queries[:5])) + (", ..." if len(queries) > 5 else "")
-    why = ("has no judged document with a positive grade" if name.startswith("nDCG")
-           else f"has no relevant document (grade >= relevance_level={level})")
-    raise ValueError(
-        f"{name} is undefined on {len(queries)} judged quer{'y' if len(queries) == 1 else 'ies'} "
-        f"({shown}): each {why}. Pass empty_queries='zero' to score them 0 (trec_eval)"
-        + ("" if policy == "skip" else " or empty_queries='skip' to leave them out of this measure")
-    )
 
 
 def _per_query_frame(session, scored, names, policy, version, types):

@@ -1,7 +1,10 @@
-"""Input checks shared by every public function.
+"""Input checks shared by every public function, and the refusals every input form shares.
 
 Each check fails at the door with a message that names the argument and the
-fix, so that no metric ever returns a silent NaN or a wrong number.
+fix, so that no metric ever returns a silent NaN or a wrong number. A run and
+its judgements arrive in several forms (dicts, numpy columns, TREC files, Spark
+DataFrames), each read by its own code; what is refused, and how the refusal
+reads, is written once here (:func:`no_shared_query`, :func:`repeated_document`).
 """
 
 from __future__ import annotations
@@ -170,3 +173,28 @@ def check_choice(value: object, name: str, choices) -> str:
     if value not in choices:
         raise ValueError(f"{name} must be one of {valid}; got {value!r}")
     return value
+
+
+def no_shared_query(run_ids: list[str], qrels_ids: list[str], names: tuple[str, str] = ("run", "qrels")) -> ValueError:
+    """The error for a run that shares no query id with its judgements (every query would
+    score 0: almost always ids that differ in form, such as ``"1"`` and ``"q1"``).
+
+    >>> print(no_shared_query(["1", "2"], ["q1"]))
+    run and qrels share no query id (run: '1', '2'; qrels: 'q1'): every query would score 0. Check that both use the same query ids, as strings
+    """
+    run, qrels = names
+    shown = [", ".join(map(repr, list(ids)[:3])) or "none" for ids in (run_ids, qrels_ids)]
+    return ValueError(
+        f"{run} and {qrels} share no query id ({run}: {shown[0]}; {qrels}: {shown[1]}): every query "
+        "would score 0. Check that both use the same query ids, as strings")
+
+
+def repeated_document(where: str, doc: str, qid: str, first: str = "") -> ValueError:
+    """The error for a document listed twice for one query (trec_eval 10.0 stops on it too).
+
+    >>> print(repeated_document("run.txt, line 7", "d1", "q1", first="first on line 2"))
+    run.txt, line 7: document 'd1' is listed twice for query 'q1' (first on line 2); each document may appear once per query: keep one of the two
+    """
+    first = f" ({first})" if first else ""
+    return ValueError(f"{where}: document {doc!r} is listed twice for query {qid!r}{first}; each "
+                      "document may appear once per query: keep one of the two")

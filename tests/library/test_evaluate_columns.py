@@ -137,7 +137,7 @@ def test_a_repeated_document_is_refused_by_name(where):
         run, qrels = RunColumns(*doubled, np.array([0.5, 0.4, 0.3])), QrelsColumns(*single, np.array([1, 0]))
     else:
         run, qrels = RunColumns(*single, np.array([0.5, 0.4])), QrelsColumns(*doubled, np.array([1, 0, 1]))
-    with pytest.raises(ValueError, match=f"{where} lists document 'd1' twice for query 'q1'"):
+    with pytest.raises(ValueError, match=f"{where}: document 'd1' is listed twice for query 'q1'"):
         evaluate(run, qrels, "AP")
 
 

@@ -148,7 +148,7 @@ def test_bad_rows_are_refused_naming_the_query(spark):
     schema_run = "query_id string, doc_id string, score double"
     qrels = spark.createDataFrame([("q1", "d1", 1)], "query_id string, doc_id string, grade int")
     twice = spark.createDataFrame([("q1", "d1", 1.0), ("q1", "d1", 2.0)], schema_run)
-    with pytest.raises(ValueError, match="df_run lists document 'd1' twice for query 'q1'"):
+    with pytest.raises(ValueError, match="df_run: document 'd1' is listed twice for query 'q1'"):
         on_spark.evaluate(twice, qrels, "AP")
     null_score = spark.createDataFrame([("q1", "d1", None)], schema_run)
     with pytest.raises(ValueError, match=r"df_run has a null \(or NaN\) score in a row of query 'q1'"):

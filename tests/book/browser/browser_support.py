@@ -13,12 +13,18 @@ from pathlib import Path
 
 import pytest
 import yaml
+from selenium.webdriver.support.ui import WebDriverWait
 
 from rankmetrics_course.tools.chromium import ChromiumMissing, start_chromium
 from rankmetrics_course.tools.local_server import serve
 from tests.paths import ROOT
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
+# How long one step of a test (a page to settle, a script such as axe to finish, the page to
+# reach a state) may take before the test calls it a hang. The limit guards against a step
+# that never ends, not a slow one: each wait ends as soon as its state is reached, so a busy
+# machine (a load of 10-18 on two cores) only makes the tests slower, never failing.
+PATIENCE = 300
 
 # The two screens every reader-facing check runs on: a desktop and a phone.
 DESKTOP = (1280, 800)
@@ -100,8 +106,14 @@ def _reset(driver) -> None:
     driver.get("about:blank")
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     driver.set_window_size(*DESKTOP)
-    driver.set_script_timeout(30)
+    driver.set_script_timeout(PATIENCE)
     driver.get_log("browser")
+
+
+def wait_until(browser, condition, what: str, seconds: float = PATIENCE):
+    """``condition(browser)``'s first true value; a test that waits longer fails naming ``what``."""
+    return WebDriverWait(browser, seconds, poll_frequency=0.2).until(
+        condition, f"waited {seconds:g} s for {what}")
 
 
 def use_screen(browser, screen: tuple[int, int]) -> None:

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from tests.book.browser.browser_support import SCREENS, console_problems, open_page, use_screen
+from tests.book.browser.browser_support import PATIENCE, SCREENS, console_problems, open_page, use_screen
 from tests.paths import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -37,7 +37,7 @@ def axe_source() -> str:
 
 def settle(browser) -> None:
     """Wait until the page has loaded and MathJax has typeset it."""
-    browser.set_script_timeout(60)
+    browser.set_script_timeout(PATIENCE)
     browser.execute_async_script("""
 const done = arguments[0];
 const typeset = () => (window.MathJax && MathJax.startup && MathJax.startup.promise)

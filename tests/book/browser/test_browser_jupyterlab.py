@@ -19,8 +19,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.book.browser.browser_support import PATIENCE, wait_until
 from tests.paths import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -59,28 +59,29 @@ def lab(tmp_path_factory):
          *(["--allow-root"] if os.geteuid() == 0 else [])],
         env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(120):
+    deadline = time.monotonic() + PATIENCE
+    while True:
         try:
-            urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=1)
+            urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=10)
             break
         except OSError:
             if server.poll() is not None:
                 pytest.fail("JupyterLab did not start:\n" + server.stderr.read()[-2000:])
+            if time.monotonic() > deadline:
+                server.terminate()
+                pytest.fail(f"waited {PATIENCE} s for JupyterLab to answer at {url}/api/status")
             time.sleep(0.25)
-    else:
-        server.terminate()
-        pytest.fail("JupyterLab did not answer within 30 s")
     yield f"{url}/lab/tree/{CHAPTER}?token={token}&reset"
     server.terminate()
-    server.wait(timeout=20)
+    server.wait(timeout=PATIENCE)
 
 
 def _run_all_cells(browser) -> None:
     """Run > Run All Cells, as a reader would."""
     label = "//div[contains(@class,'{}') and text()='{}']"
     browser.find_element(By.XPATH, label.format("lm-MenuBar-itemLabel", "Run")).click()
-    item = WebDriverWait(browser, 10).until(lambda b: b.find_element(
-        By.XPATH, label.format("lm-Menu-itemLabel", "Run All Cells")))
+    item = wait_until(browser, lambda b: b.find_element(
+        By.XPATH, label.format("lm-Menu-itemLabel", "Run All Cells")), "the Run menu to open")
     item.click()
 
 
@@ -107,12 +108,12 @@ return {valuetext: handle && handle.getAttribute('aria-valuetext'),
 def test_a_chapter_runs_in_jupyterlab_with_myst_and_a_named_styled_slider(browser, lab):
     browser.set_window_size(1280, 800)
     browser.get(lab)
-    wait = WebDriverWait(browser, 60)
     # Open, the kernel idle, and every markdown cell drawn (MyST renders them one by one).
-    wait.until(lambda b: b.execute_script(
+    wait_until(browser, lambda b: b.execute_script(
         "const cells = [...document.querySelectorAll('.jp-Notebook .jp-MarkdownCell')];"
         "return cells.length > 0 && cells.every(c => c.innerText.trim()) &&"
-        " document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=idle]') !== null"))
+        " document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=idle]') !== null"),
+        "the chapter to open, its markdown drawn and its kernel idle")
 
     # MyST: roles and directives rendered, not shown as typed. (A rendered cell
     # hides its editor, which innerText then leaves out.)
@@ -125,7 +126,7 @@ def test_a_chapter_runs_in_jupyterlab_with_myst_and_a_named_styled_slider(browse
     assert not raw, f"MyST markup shown raw: {raw[:3]}"
 
     _run_all_cells(browser)
-    live = WebDriverWait(browser, 60).until(lambda b: b.execute_script(_LIVE_SLIDER))
+    live = wait_until(browser, lambda b: b.execute_script(_LIVE_SLIDER), "the live slider to appear")
     assert live["shown"] == "4"
     assert live["valuetext"] == live["shown"], "the slider must be named by the value it shows"
     # Styled like the static face: a flex row, labels and values apart, cells apart.
@@ -138,7 +139,7 @@ def test_a_chapter_runs_in_jupyterlab_with_myst_and_a_named_styled_slider(browse
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()",
                            handle)
     ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
-    moved = WebDriverWait(browser, 20).until(
-        lambda b: (lambda s: s if s and s["shown"] == "5" and s["cells"][0] == "k 5" else None)(
-            b.execute_script(_LIVE_SLIDER)))
+    moved = wait_until(
+        browser, lambda b: (lambda s: s if s and s["shown"] == "5" and s["cells"][0] == "k 5" else None)(
+            b.execute_script(_LIVE_SLIDER)), "the live slider to show k = 5")
     assert moved["valuetext"] == "5"

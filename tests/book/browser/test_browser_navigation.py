@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.book.browser.browser_support import DESKTOP, PHONE, open_page, use_screen
+from tests.book.browser.browser_support import DESKTOP, PHONE, open_page, use_screen, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -17,8 +16,8 @@ def visible(browser, css: str):
     return shown[0]
 
 
-def wait_for(browser, condition, message: str):
-    return WebDriverWait(browser, 10).until(lambda _: condition(), message)
+def wait_for(browser, condition, what: str):
+    return wait_until(browser, lambda _: condition(), what)
 
 
 def test_phone_reader_opens_the_chapter_list_and_follows_a_link(browser, book_url):

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.book.browser.browser_support import SCREENS, open_page, use_screen
+from tests.book.browser.browser_support import SCREENS, open_page, use_screen, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -14,9 +13,8 @@ pytestmark = pytest.mark.browser
 def test_search_snippets_show_no_tex(browser, book_url, screen):
     use_screen(browser, SCREENS[screen])
     open_page(browser, f"{book_url}/search.html?q=precision")
-    WebDriverWait(browser, 30).until(
-        lambda b: len(b.find_elements("css selector", "#search-results p.context")) >= 5,
-        "the search gave fewer than five snippets")
+    wait_until(browser, lambda b: len(b.find_elements("css selector", "#search-results p.context")) >= 5,
+               "the search to give five snippets")
     snippets = [p.text for p in browser.find_elements("css selector", "#search-results p.context")]
     tex = [s for s in snippets if "\\" in s or "$" in s]
     assert not tex, f"snippets with TeX: {tex[:3]}"

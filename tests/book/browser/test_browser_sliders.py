@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.book.browser.browser_support import SCREENS, open_page, use_screen
+from tests.book.browser.browser_support import SCREENS, open_page, use_screen, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -79,8 +78,8 @@ def test_the_second_tab_skips_to_the_first_slider(browser, book_url, screen):
     link = browser.switch_to.active_element
     assert link.get_attribute("textContent") == "Skip to the first slider"
     # Focused, it slides into view (a 0.15 s transition).
-    WebDriverWait(browser, 2).until(lambda b: b.execute_script(
-        "return arguments[0].getBoundingClientRect().top >= 0", link))
+    wait_until(browser, lambda b: b.execute_script(
+        "return arguments[0].getBoundingClientRect().top >= 0", link), "the skip link to slide into view")
     ActionChains(browser).send_keys(Keys.ENTER).perform()
     focused = browser.execute_script(
         "const e = document.activeElement; const r = e.getBoundingClientRect();"
