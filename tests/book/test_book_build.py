@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -64,8 +67,44 @@ def test_bibliography_labels_are_the_citations_of_the_text(built_book):
 
 def test_every_chapter_page_is_within_its_weight_budget(built_book):
     # Sliders store a figure per position: 800 KiB keeps a cold chapter load
-    # (theme, MathJax and page together) near 2 MB (tools/page_weight.py).
+    # (theme, MathJax and page together) near 2 MB (python -m rankmetrics_course.tools.page_weight).
     heavy = {page.name: page.stat().st_size // 1024
              for page in built_book.glob("book/[0-9][0-9]-*.html")
              if page.stat().st_size > 800 * 1024}
     assert not heavy, f"chapter pages over 800 KiB: {heavy}"
+
+
+def test_without_a_repository_address_no_button_points_anywhere(built_book):
+    page = (built_book / "book" / "02-precision-at-k.html").read_text()
+    assert "repository-button" not in page and "issues-button" not in page
+    assert "launch-binder-button" not in page and "mybinder.org" not in page
+
+
+@pytest.fixture(scope="module")
+def book_with_a_repository(tmp_path_factory) -> Path:
+    """The home page and chapter 2, built with _config.yml's one repository setting given."""
+    folder = tmp_path_factory.mktemp("with-repository")
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    config["repository"]["url"] = "https://github.com/ranking-metrics/course"
+    config.setdefault("sphinx", {}).setdefault("config", {})["course_root"] = str(ROOT)
+    (folder / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False))
+    (folder / "_toc.yml").write_text(yaml.safe_dump(
+        {"format": "jb-book", "root": "book/index",
+         "parts": [{"caption": "Part I", "chapters": [{"file": "book/02-precision-at-k"}]}]}))
+    (folder / "book").symlink_to(ROOT / "book")
+    jupyter_book = Path(sys.executable).with_name("jupyter-book")
+    # Two pages of the book: links to the others are missing, which the strict build checks.
+    done = subprocess.run([str(jupyter_book), "build", str(folder), "--builder", "html"],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return folder / "_build" / "html"
+
+
+def test_with_a_repository_address_its_buttons_appear(book_with_a_repository):
+    page = (book_with_a_repository / "book" / "02-precision-at-k.html").read_text()
+    assert 'href="https://github.com/ranking-metrics/course"' in page  # the repository button
+    assert "https://github.com/ranking-metrics/course/issues" in page
+    binder = re.search(r'href="(https://mybinder.org/v2/[^"]+)"', page)
+    assert binder and "02-precision-at-k.ipynb" in binder[1], "no Binder button on a chapter"
+    footer = re.search(r'<p class="rml-release">(.*?)</p>', page)[1]
+    assert "repository" in footer and "0.2.0" in footer
