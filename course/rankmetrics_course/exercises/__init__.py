@@ -18,21 +18,28 @@ import importlib
 
 from rankmetrics_course import chapters
 from rankmetrics_course.exercises import graded_run
+from rankmetrics_course.exercises.answer_data import AnswerTooLarge, as_the_grader_sees_it
 from rankmetrics_course.exercises.registry import Verdict, exercise_labels, grade, require_label
 
 
 def check(label: str, answer) -> Verdict:
     """Check ``answer`` to exercise ``label`` and say whether it is right.
 
-    Returns the :class:`Verdict` (its repr is the message, so a notebook cell
-    ending in ``check(...)`` shows it). In a graded run it sends the answer to
+    The answer is judged as the grader will see it (``answer_data``): a
+    ``Fraction`` as a number, a generator as the list it yields. Returns the
+    :class:`Verdict` (its repr is the message, so a notebook cell ending in
+    ``check(...)`` shows it). In a graded run it sends the answer to
     the grader instead and says so; the last answer sent for a label counts.
     """
     if graded_run.is_graded():
         require_label(label)
         graded_run.send(graded_run.record(label, answer, graded_run.hidden_variants_given()))
         return Verdict(label, False, "answer sent to the grader (the last one sent counts).")
-    return grade(label, answer)
+    try:  # judged here as the grader would judge it
+        seen = graded_run.CallRecorder(answer) if callable(answer) else as_the_grader_sees_it(answer)
+    except AnswerTooLarge as refusal:
+        return Verdict(label, False, f"not yet. The grader could not judge this answer: {refusal}.")
+    return grade(label, seen)
 
 
 def _check_modules() -> list:

@@ -15,7 +15,7 @@ import json
 import os
 
 from rankmetrics_course.exercises import registry
-from rankmetrics_course.exercises.answer_data import to_data
+from rankmetrics_course.exercises.answer_data import from_data, raised_like, to_data
 from rankmetrics_course.exercises.hidden_cases import overridden, variants_from_data
 
 CHANNEL = "RANKMETRICS_ANSWER_CHANNEL"
@@ -27,7 +27,12 @@ def is_graded() -> bool:
 
 
 class CallRecorder:
-    """Wraps a student's function; remembers each input and what came back (or was raised)."""
+    """Wraps a student's function; remembers each input and what came back (or was raised).
+
+    The check here is given what the grader will be given, decoded from the same data
+    (a ``map`` comes back as the list it yielded), so that the check asks here about
+    every input it will ask about in the grader.
+    """
 
     def __init__(self, function):
         self.function = function
@@ -38,11 +43,12 @@ class CallRecorder:
         try:
             result = self.function(*args)
         except Exception as error:
-            self.calls.append([asked, {"raised": type(error).__name__,
-                                       "args": to_data(tuple(str(a)[:300] for a in error.args[:3]))}])
-            raise
-        self.calls.append([asked, {"returned": to_data(result)}])
-        return result
+            name, shown = type(error).__name__, tuple(str(a)[:300] for a in error.args[:3])
+            self.calls.append([asked, {"raised": name, "args": to_data(shown)}])
+            raise raised_like(name, shown) from None
+        returned = to_data(result)
+        self.calls.append([asked, {"returned": returned}])
+        return from_data(returned)
 
 
 def record(label: str, answer, hidden_variants: dict | None = None) -> dict:

@@ -12,10 +12,8 @@ precision-short-list: correct.
 
 from __future__ import annotations
 
-import builtins
-
 from rankmetrics_course.exercises import registry
-from rankmetrics_course.exercises.answer_data import canonical, from_data
+from rankmetrics_course.exercises.answer_data import AnswerTooLarge, canonical, from_data, raised_like
 from rankmetrics_course.exercises.hidden_cases import overridden
 from rankmetrics_course.exercises.registry import Verdict
 
@@ -48,13 +46,20 @@ class ReplayedFunction:
         if "returned" in outcome:
             return from_data(outcome["returned"])
         raised_args = from_data(outcome.get("args", ()))
-        raise _raised(str(outcome.get("raised", "Exception")),
+        raise raised_like(str(outcome.get("raised", "Exception")),
                       tuple(raised_args) if isinstance(raised_args, (tuple, list)) else ())
 
 
 def judge(line: dict, hidden_variants: dict) -> Verdict:
     """The verdict on one answer ``line`` (its label must be registered)."""
     label = line["label"]
+    try:
+        return _judged(line, label, hidden_variants)
+    except AnswerTooLarge as refusal:
+        return Verdict(label, False, f"not yet. The grader could not judge your answer: {refusal}.")
+
+
+def _judged(line: dict, label: str, hidden_variants: dict) -> Verdict:
     if "calls" not in line:
         return registry._judge(label, from_data(line.get("value")))
     visible = ReplayedFunction(line["calls"])
@@ -74,14 +79,3 @@ def judge(line: dict, hidden_variants: dict) -> Verdict:
                                  "examples of the check but not on the grader's hidden inputs "
                                  f"(the same cases in another order): {hidden.message[9:]}")
 
-
-def _raised(name: str, args: tuple) -> Exception:
-    """The exception the student's function raised: a built-in one as itself (checks may
-    expect a ``ValueError``), any other as a plain look-alike that no check accepts."""
-    builtin = getattr(builtins, name, None)
-    if isinstance(builtin, type) and issubclass(builtin, Exception) and builtin is not Exception:
-        try:
-            return builtin(*args)
-        except Exception:  # a built-in that wants other arguments
-            pass
-    return type(name if name.isidentifier() else "Exception", (Exception,), {})(*args)

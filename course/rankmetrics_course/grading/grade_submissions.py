@@ -28,11 +28,13 @@ from __future__ import annotations
 import argparse
 import compileall
 import csv
+import dataclasses
 import json
 import os
 import re
 import secrets
 import shutil
+import signal
 import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -46,6 +48,7 @@ from rankmetrics_course.exercises.replay import judge
 from rankmetrics_course.grading import sandbox
 from rankmetrics_course.grading.cgroup_limits import SandboxGroup
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
+from rankmetrics_course.grading.submission_files import find_submissions
 from rankmetrics_course.tools.course_folder import NotACourse, add_course_option, course_folder
 from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear
 
@@ -55,18 +58,6 @@ WRITES = ["scores.csv", "feedback"]
 _CHECK_LABEL = re.compile(r"""check\(\s*\\?["']([\w.-]+)\\?["']""")
 _CHAPTER_NAME = re.compile(r"^(\d{2})-")
 _SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*([KMGT]?)i?B?$", re.IGNORECASE)
-
-
-def find_submissions(folder: Path) -> dict[str, list[Path]]:
-    """Student id -> their notebooks: ``folder/<id>.ipynb`` or ``folder/<id>/**/*.ipynb``."""
-    students: dict[str, list[Path]] = {}
-    for path in sorted(folder.rglob("*.ipynb")):
-        relative = path.relative_to(folder)
-        if ".ipynb_checkpoints" in relative.parts:
-            continue
-        student = relative.parts[0] if len(relative.parts) > 1 else path.stem
-        students.setdefault(student, []).append(path)
-    return students
 
 
 def checked_labels(path: Path) -> list[str]:
@@ -103,30 +94,37 @@ def exercise_columns(chapters: list[str], book: Path) -> list[str]:
     return columns
 
 
-def last_answers(runs: list[SubmissionRun]) -> dict[str, dict]:
-    """Per label, the last answer the student sent: one answer per exercise counts."""
-    last: dict[str, dict] = {}
+def judge_run(run: SubmissionRun, variants: dict) -> SubmissionRun:
+    """The grader's verdict on each answer the run kept; the answers are then let go (what
+    travels back to the grader's main process, and stays there, is the verdicts)."""
+    for label, answer in run.answers.items():
+        try:
+            run.verdicts[label] = judge(answer, variants)
+        except Exception as error:  # a malformed answer line: the student's, not ours
+            run.verdicts[label] = Verdict(label, False, f"not yet. The answer could not be read "
+                                                        f"({type(error).__name__}).")
+    for label, why in run.unjudged.items():
+        run.verdicts[label] = Verdict(label, False, f"not yet. The grader did not judge it: {why}.")
+    run.answers = {}
+    return run
+
+
+def run_and_judge(path: Path, settings: Settings, slot: int, variants: dict) -> SubmissionRun:
+    """One notebook, run in its sandbox and judged (in a worker of the grader)."""
+    return judge_run(run_submission(path, settings, slot), variants)
+
+
+def student_verdicts(runs: list[SubmissionRun]) -> dict[str, Verdict]:
+    """Per label, the verdict on the student's last answer: one answer per exercise counts
+    (a later notebook of the student's, in the order found, replaces an earlier one)."""
+    verdicts: dict[str, Verdict] = {}
     for run in runs:
-        for answer in run.answers:
-            last[answer["label"]] = answer
-    return last
+        verdicts.update(run.verdicts)
+    return verdicts
 
 
-def verdicts(answers: dict[str, dict], columns: list[str], variants: dict) -> dict[str, Verdict]:
-    """The grader's verdict on each assigned exercise the student answered."""
-    judged = {}
-    for label in columns:
-        if label in answers:
-            try:
-                judged[label] = judge(answers[label], variants)
-            except Exception as error:  # a malformed answer line: the student's, not ours
-                judged[label] = Verdict(label, False, f"not yet. The answer could not be read "
-                                                      f"({type(error).__name__}).")
-    return judged
-
-
-def feedback_text(student: str, columns: list[str], judged: dict[str, Verdict],
-                  answers: dict[str, dict], runs: list[SubmissionRun], folder: Path) -> str:
+def feedback_text(student: str, columns: list[str], runs: list[SubmissionRun], folder: Path) -> str:
+    judged = {label: verdict for label, verdict in student_verdicts(runs).items() if label in columns}
     score = sum(v.passed for v in judged.values())
     lines = [f"# Feedback for {student}", "", f"Score: {score} of {len(columns)} exercises.", "",
              "## Exercises", ""]
@@ -136,13 +134,13 @@ def feedback_text(student: str, columns: list[str], judged: dict[str, Verdict],
                          f'check("{label}", ...), with your answer (was the cell deleted?).')
         else:
             lines.append(f"- [{'x' if judged[label].passed else ' '}] {label}: {judged[label].message}")
-    registered = set(exercise_labels())
-    extra = [label for label in answers if label not in columns]
-    if extra:
+    outside = [label for run in runs for label in run.verdicts if label not in columns]
+    unknown = [label for run in runs for label in run.other_labels]
+    if outside or unknown:
         lines += ["", "## Answers not scored", ""]
-        lines += [f"- {_shorten(label, 80)}: " + ("not part of this assignment." if label in registered
-                                                  else "not an exercise of the course.")
-                  for label in extra[:50]]
+        lines += [f"- {label}: not part of this assignment." for label in dict.fromkeys(outside)]
+        lines += [f"- {_shorten(label, 80)}: not an exercise of the course."
+                  for label in list(dict.fromkeys(unknown))[:50]]
     problems = [(run.notebook, problem) for run in runs for problem in run.problems]
     if problems:
         lines += ["", "## Problems while running your notebook", ""]
@@ -167,11 +165,13 @@ def pristine_package(folder: Path, variants: dict) -> Path:
     return folder
 
 
-def run_all(notebooks: list[Path], settings: Settings, jobs: int) -> dict[Path, SubmissionRun]:
-    """Run every notebook, ``jobs`` at a time, each in its own sandbox; never raises for one."""
+def run_all(notebooks: list[Path], settings: Settings, jobs: int, variants: dict) -> dict[Path, SubmissionRun]:
+    """Run and judge every notebook, ``jobs`` at a time, each in its own sandbox; never raises
+    for one. Stopped (Ctrl-C, a kill), it stops its workers, and their sandboxes, first."""
     done: dict[Path, SubmissionRun] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_submission, path, settings, slot): path
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        futures = {pool.submit(run_and_judge, path, settings, slot, variants): path
                    for slot, path in enumerate(notebooks)}
         for future in as_completed(futures):
             path = futures[future]
@@ -180,9 +180,23 @@ def run_all(notebooks: list[Path], settings: Settings, jobs: int) -> dict[Path, 
             except Exception as error:  # the worker itself failed: grade the notebook as not run
                 done[path] = SubmissionRun(path, problems=[
                     f"the grader could not run this notebook ({type(error).__name__}: {error})"])
-            print(f"[{len(done)}/{len(notebooks)}] {path}: {len(done[path].answers)} answer(s), "
+            print(f"[{len(done)}/{len(notebooks)}] {path}: {len(done[path].verdicts)} answer(s), "
                   f"{len(done[path].problems)} problem(s), {done[path].seconds:.0f} s", flush=True)
+    except BaseException:
+        for worker in list(getattr(pool, "_processes", {}).values()):
+            worker.kill()  # its sandbox dies with it (bwrap --die-with-parent)
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return done
+
+
+def spreadsheet_cell(value):
+    """``value`` as a CSV cell that a spreadsheet shows as text: a student's name is a file
+    name, and one that starts like a formula (``=HYPERLINK(...)``) would be evaluated."""
+    if isinstance(value, str) and value.startswith(("=", "+", "-", "@", "\t", "\r")):
+        return "'" + value
+    return value
 
 
 def grade(folder: Path, out: Path, settings: Settings, course: Path,
@@ -209,12 +223,12 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
         print("warning: no writable cgroup hierarchy (run as root for one): each notebook's memory "
               "and file sizes are limited, its number of processes is not", file=sys.stderr)
     variants = hidden_variants(secrets.randbits(32))
+    # Everything grading writes outside OUT goes in here, which is removed on every way out.
     with tempfile.TemporaryDirectory(prefix="grading-") as scratch:
         package = pristine_package(Path(scratch) / "package", variants)
-        settings = Settings(settings.cell_timeout, settings.notebook_timeout, settings.limits,
-                            package, settings.unsafe)
+        settings = dataclasses.replace(settings, package=package, scratch=Path(scratch))
         done = run_all([path for notebooks in students.values() for path in notebooks],
-                       settings, jobs)
+                       settings, jobs, variants)
 
     (out / "feedback").mkdir()
     scores = out / "scores.csv"
@@ -223,13 +237,16 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
         writer.writerow(["student", *columns, "total"])
         for student, notebooks in students.items():
             runs = [done[path] for path in notebooks]
-            answers = last_answers(runs)
-            judged = verdicts(answers, columns, variants)
+            judged = student_verdicts(runs)
             marks = [int(label in judged and judged[label].passed) for label in columns]
-            writer.writerow([student, *marks, sum(marks)])
-            (out / "feedback" / f"{student}.md").write_text(
-                feedback_text(student, columns, judged, answers, runs, folder))
+            writer.writerow([spreadsheet_cell(student), *marks, sum(marks)])
+            (out / "feedback" / f"{student}.md").write_text(feedback_text(student, columns, runs, folder))
     return scores
+
+
+def _stop_on_terminate(signum, frame) -> None:
+    """A kill (SIGTERM) ends the grader as Ctrl-C does: its workers stopped, its folders removed."""
+    raise SystemExit(128 + signum)
 
 
 def _cgroups_available() -> bool:
@@ -285,6 +302,7 @@ def main(argv: list[str]) -> int:
         parser.error(str(refusal))
     chapters = [c.strip() for c in args.chapters.split(",") if c.strip()]
     settings = Settings(args.timeout, args.notebook_timeout, sandbox.Limits(memory), None, args.unsafe)
+    signal.signal(signal.SIGTERM, _stop_on_terminate)
     scores = grade(args.submissions, args.out or course / "_build" / "grades", settings, course,
                    chapters, args.jobs)
     print(f"scores: {scores}\nfeedback: {scores.parent / 'feedback'}")

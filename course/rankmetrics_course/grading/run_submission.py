@@ -1,11 +1,18 @@
 """Run one submitted notebook in its own sandbox and collect the answers it sends.
 
-The grader (this process) clears the notebook's saved outputs, hands it to a
+The grader (this process) reads the submitted file as a plain file only
+(:mod:`.submission_files`), clears the notebook's saved outputs, hands it to a
 fresh sandbox (:mod:`.sandbox`) and reads the answer channel, a pipe that every
 ``check(label, answer)`` in the notebook writes one JSON line to, as it runs.
-Each answer is kept here as soon as it arrives, so a notebook that answers and
-then crashes, hangs or is killed keeps what it sent. The whole notebook is
-stopped after ``notebook_timeout`` seconds; nothing it started survives it.
+The last answer to each exercise is kept here as soon as it arrives, so a
+notebook that answers and then crashes, hangs or is killed keeps what it sent.
+The whole notebook is stopped after ``notebook_timeout`` seconds; nothing it
+started survives it.
+
+Whatever a notebook sends, what the grader keeps is bounded: one answer per
+exercise of the course (the last), each at most :data:`MAX_ANSWER_BYTES`, all
+of them at most :data:`MAX_KEPT_BYTES`; an answer past a limit is not dropped
+silently, its exercise's verdict says why it was not judged.
 
 Nothing the notebook does raises out of :func:`run_submission`: every failure
 becomes a line in ``problems``, worded for the student. The answers are judged
@@ -16,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -29,20 +37,30 @@ from pathlib import Path
 
 import nbformat
 
+from rankmetrics_course.exercises import exercise_labels
 from rankmetrics_course.grading import sandbox
 from rankmetrics_course.grading.cgroup_limits import SandboxGroup
+from rankmetrics_course.grading.submission_files import RefusedSubmission, read_submission
 
-# Beyond these, a notebook is flooding the channel: the rest is dropped.
-MAX_LINE = 4 * 2**20
-MAX_ANSWERS = 5000
+# What one answer, and all the answers a notebook sends together, may take in the grader.
+MAX_ANSWER_BYTES = 4 * 2**20
+MAX_KEPT_BYTES = 32 * 2**20
+# Labels that are no exercise of the course: named in the feedback, up to this many.
+MAX_OTHER_LABELS = 50
+# The label leads every line graded_run writes: {"label": "...", ...}
+_LEADING_LABEL = re.compile(rb'^\{"label": "((?:[^"\\]|\\.){1,200})"')
 
 
 @dataclass
 class SubmissionRun:
-    """What running one notebook gave: the answers it sent, in order, and what went wrong."""
+    """What running one notebook gave: the last answer to each exercise, what could not be
+    kept, and what went wrong; once judged (``verdicts``), the answers are let go."""
 
     notebook: Path
-    answers: list[dict] = field(default_factory=list)
+    answers: dict[str, dict] = field(default_factory=dict)  # label -> the last answer line
+    unjudged: dict[str, str] = field(default_factory=dict)  # label -> why its last answer was not kept
+    other_labels: list[str] = field(default_factory=list)  # labels of no exercise of the course
+    verdicts: dict = field(default_factory=dict)  # label -> Verdict, filled by the grader
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0  # wall time of the run, for the grader's progress lines
 
@@ -55,6 +73,7 @@ class Settings:
     package: Path | None  # the pristine packages, with notebook_runner.py and hidden_cases.json
     # (None until grade() has copied them)
     unsafe: bool = False  # run without the sandbox (the instructor said UNSAFE=1)
+    scratch: Path | None = None  # where each run's folder goes (the grader's own, removed on exit)
 
 
 def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionRun:
@@ -62,7 +81,12 @@ def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionR
     run = SubmissionRun(Path(path))
     started = time.monotonic()
     try:
-        notebook = nbformat.read(path, as_version=4)
+        raw = read_submission(path)
+    except RefusedSubmission as refusal:
+        run.problems.append(f"the grader did not read it: {refusal}")
+        return run
+    try:
+        notebook = nbformat.reads(raw.decode("utf-8"), as_version=4)
         cells = notebook.cells
         if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
             raise ValueError("it has no list of cells")
@@ -74,7 +98,7 @@ def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionR
         run.problems.append(f"the notebook could not be read ({type(error).__name__}: "
                             f"{_shorten(str(error))}); save it again from Jupyter and resubmit")
         return run
-    work = Path(tempfile.mkdtemp(prefix="submission-"))
+    work = Path(tempfile.mkdtemp(prefix="submission-", dir=settings.scratch))
     try:
         os.chmod(work, 0o711)  # the sandbox's user reaches the two files below, nothing else
         submission, channel = work / "submission.ipynb", work / "answers"
@@ -158,14 +182,16 @@ def _problems_in(report: bytes, returncode: int) -> list[str]:
 
 
 class _Collector(threading.Thread):
-    """Reads the answer channel while the notebook runs; keeps each complete line."""
+    """Reads the answer channel while the notebook runs; keeps the last answer per exercise."""
 
     def __init__(self, descriptor: int, run: SubmissionRun):
         super().__init__(daemon=True)
         self.descriptor, self._run = descriptor, run
         self.buffer = b""
+        self.oversized: bytes | None = None  # the head of a line being skipped as too large
+        self.sizes: dict[str, int] = {}  # bytes kept per label
+        self.labels = set(exercise_labels())
         self.done = threading.Event()
-        self.dropped = False
 
     def run(self) -> None:  # noqa: D401 (threading's name)
         while not self.done.is_set():
@@ -177,9 +203,6 @@ class _Collector(threading.Thread):
         self.done.set()
         self.join()
         self._read()  # what arrived just before the sandbox stopped
-        if self.dropped:
-            self._run.problems.append("the notebook sent too many or too large answers; "
-                                      "the excess was ignored")
 
     def _read(self) -> None:
         while True:
@@ -189,23 +212,61 @@ class _Collector(threading.Thread):
                 return
             if not chunk:
                 return
-            self.buffer += chunk
-            *lines, self.buffer = self.buffer.split(b"\n")
-            if len(self.buffer) > MAX_LINE:
-                self.buffer, self.dropped = b"", True
-            for line in lines:
+            self._take(chunk)
+
+    def _take(self, chunk: bytes) -> None:
+        while chunk:
+            end = chunk.find(b"\n")
+            piece, chunk = (chunk, b"") if end < 0 else (chunk[:end], chunk[end + 1:])
+            if self.oversized is not None:  # inside a line too large to keep: skip to its end
+                if end >= 0:
+                    self._too_large(self.oversized)
+                    self.oversized = None
+                continue
+            self.buffer += piece
+            if len(self.buffer) > MAX_ANSWER_BYTES:
+                self.oversized, self.buffer = self.buffer[:300], b""
+                if end >= 0:
+                    self._too_large(self.oversized)
+                    self.oversized = None
+                continue
+            if end >= 0:
+                line, self.buffer = self.buffer, b""
                 self._keep(line)
 
+    def _too_large(self, head: bytes) -> None:
+        label = _LEADING_LABEL.match(head)
+        if label:
+            self._refuse(json.loads(b'"' + label[1] + b'"'),
+                         f"your last answer was larger than the grader judges ({MAX_ANSWER_BYTES // 2**20} MiB)")
+
     def _keep(self, line: bytes) -> None:
-        if len(self._run.answers) >= MAX_ANSWERS or len(line) > MAX_LINE:
-            self.dropped = True
-            return
         try:
             answer = json.loads(line)
         except ValueError:
             return
-        if isinstance(answer, dict) and isinstance(answer.get("label"), str):
-            self._run.answers.append(answer)
+        if not (isinstance(answer, dict) and isinstance(answer.get("label"), str)):
+            return
+        label = answer["label"]
+        if label not in self.labels:
+            if label not in self._run.other_labels and len(self._run.other_labels) < MAX_OTHER_LABELS:
+                self._run.other_labels.append(label[:200])
+            return
+        kept = sum(self.sizes.values()) - self.sizes.get(label, 0)
+        if kept + len(line) > MAX_KEPT_BYTES:
+            self._refuse(label, "the notebook's answers together were larger than the grader keeps "
+                                f"({MAX_KEPT_BYTES // 2**20} MiB)")
+            return
+        self._run.answers[label] = answer
+        self._run.unjudged.pop(label, None)
+        self.sizes[label] = len(line)
+
+    def _refuse(self, label: str, why: str) -> None:
+        """The last answer to ``label`` could not be kept: no earlier one counts instead."""
+        if label in self.labels:
+            self._run.answers.pop(label, None)
+            self.sizes.pop(label, None)
+            self._run.unjudged[label] = why
 
 
 def _shorten(text: str, limit: int = 200) -> str:

@@ -1,7 +1,8 @@
 """Grading a class (`make grade`): each notebook in its own sandbox, every verdict the grader's own.
 
-The made-up class in tests/data/submissions (a folder pytest does not collect),
-graded as chapters 02 and 14:
+The made-up class in submissions/ beside this file (a folder pytest does not
+collect), graded as chapters 02 and 14, with the entries no repository can hold
+added to a copy of it when the test runs (``hostile_class``):
 
 * honest or careless: ada (one folder per student) answers chapter 2 right; ben
   gets one right, one wrong, leaves one stub; cleo's cell raises; dev's cell never
@@ -17,6 +18,13 @@ graded as chapters 02 and 14:
   detached process that rewrites every scores.csv and feedback file it can find;
   nia reads the solutions beside the package; uma's function is a table of the
   check's visible examples; vic patches a check, then brute-forces.
+* what the grader itself reads and keeps: wes, xan and yul hand in symbolic links
+  (to ada's notebook, to the course's own chapter 2 with its solutions, to
+  /etc/passwd), zed a link to ada's folder, mallory a named pipe; ned sends
+  10,001 answers before his right one, 24 answers of 4 MB and one over the
+  grader's limit; uri sends a small line declaring a gigabyte of strings; fay's
+  answers are a fraction, a map and a generator; "=HYPERLINK(1)" is a file name
+  that a spreadsheet would evaluate.
 """
 
 from __future__ import annotations
@@ -24,8 +32,12 @@ from __future__ import annotations
 import csv
 import hashlib
 import math
+import os
+import shutil
+import signal
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -49,11 +61,13 @@ LABELS = CHAPTER_2 + CHAPTER_14
 # gets longer limits. At least these, on a quiet one.
 QUIET_LIMITS = {"cell": 25, "quin's notebook": 30, "notebook": 240}
 VANDAL = "rankmetrics-vandal-of-max"  # in the command line of max's detached process
+FORMULA = "=HYPERLINK(1)"  # a student's file name that a spreadsheet would evaluate
 
 
 def fingerprint(folder: Path) -> dict[str, str]:
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+            for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.is_symlink() and "__pycache__" not in p.parts}
 
 
 def packages_fingerprint() -> dict[str, dict[str, str]]:
@@ -100,13 +114,28 @@ def quin_at_the_notebook_limit(package, limits):
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory, limits, quin_at_the_notebook_limit):
+def hostile_class(tmp_path_factory) -> Path:
+    """The made-up class, copied, with what a repository cannot carry: links out of the
+    folder and into it, a link to a folder, a named pipe, a name that looks like a formula."""
+    folder = tmp_path_factory.mktemp("class") / "submissions"
+    shutil.copytree(SUBMISSIONS, folder)
+    (folder / "wes.ipynb").symlink_to(folder / "ada" / "02-precision-at-k.ipynb")
+    (folder / "xan.ipynb").symlink_to(BOOK / "02-precision-at-k.ipynb")  # the solutions
+    (folder / "yul.ipynb").symlink_to("/etc/passwd")
+    (folder / "zed").symlink_to(folder / "ada", target_is_directory=True)
+    os.mkfifo(folder / "mallory.ipynb")
+    shutil.copyfile(folder / "ada" / "02-precision-at-k.ipynb", folder / f"{FORMULA}.ipynb")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory, hostile_class, limits, quin_at_the_notebook_limit):
     """`make grade` over the made-up class, into a temporary folder; what it left behind.
     (quin's run at the notebook limit is started first, to run alongside.)"""
     out = tmp_path_factory.mktemp("grades")
     before = {"package": packages_fingerprint(), "class": fingerprint(SUBMISSIONS)}
     result = subprocess.run(
-        ["make", "-s", "-o", ".venv/.installed", "grade", f"SUBMISSIONS={SUBMISSIONS}",
+        ["make", "-s", "-o", ".venv/.installed", "grade", f"SUBMISSIONS={hostile_class}",
          f"GRADES={out}", "CHAPTERS=02,14", f"TIMEOUT={limits['cell']}",
          f"NOTEBOOK_TIMEOUT={limits['notebook']}",
          "JOBS=3"],
@@ -131,9 +160,10 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
     with (out / "scores.csv").open() as handle:
         header = next(csv.reader(handle))
     assert header == ["student", *LABELS, "total"]
-    assert sorted(scores(out)) == sorted(["ada", "ben", "cleo", "dev", "eve", "finn", "gus", "hal",
-                                          "ivy", "jon", "kim", "lou", "max", "nia", "oli", "pia",
-                                          "quin", "rae", "sam", "tia", "uma", "vic"])
+    assert sorted(scores(out)) == sorted(["ada", "ben", "cleo", "dev", "eve", "fay", "finn", "gus",
+                                          "hal", "ivy", "jon", "kim", "lou", "max", "ned", "nia",
+                                          "oli", "pia", "quin", "rae", "sam", "tia", "uma", "uri",
+                                          "vic", "wes", "xan", "yul", "zed", "mallory", f"'{FORMULA}"])
 
 
 @pytest.mark.parametrize("student, marks", [
@@ -154,6 +184,15 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
     ("oli", [1, 1, 0]),   # the memory hog is stopped; the answers around it count
     ("pia", [1, 1, 1]),   # the kernel dies after answering: every answer was already sent
     ("quin", [1, 1, 1]),  # the kernel hangs, ignoring Ctrl-C, after answering
+    ("fay", [1, 1, 1]),   # a Fraction, a map, a generator: judged as the in-class check judges them
+    ("ned", [1, 0, 0]),   # the last of 10,002 answers counts; then a wrong one; then one too large
+    ("uri", [0, 0, 0]),   # a gigabyte declared in 156 bytes is refused before it is allocated
+    ("wes", [0, 0, 0]),   # a link to a classmate's notebook is not read
+    ("xan", [0, 0, 0]),   # nor a link to the course's own solutions
+    ("yul", [0, 0, 0]),   # nor a link to a system file
+    ("zed", [0, 0, 0]),   # nor a link to a classmate's folder
+    ("mallory", [0, 0, 0]),  # a named pipe is refused without waiting on it
+    (f"'{FORMULA}", [1, 1, 1]),  # the name is written as text
 ])
 def test_chapter_2_scores(graded, student, marks):
     row = scores(graded[0])[student]
@@ -196,6 +235,29 @@ def test_feedback_names_each_failure(graded, limits):
     assert feedback(out, "quin").count(f"ran longer than {limits['cell']} s") == 1
     assert "the grader's hidden inputs" in feedback(out, "uma")
     assert "Problems" not in feedback(out, "ada")
+
+
+def test_what_the_grader_does_not_read_is_named_and_never_quoted(graded):
+    out = graded[0]
+    for student in ("wes", "xan", "yul", "zed"):
+        text = feedback(out, student)
+        assert "the grader did not read it: it is a symbolic link" in text, text
+        assert "root:" not in text and "solution" not in text.lower()
+    assert "the grader did not read it: it is a named pipe" in feedback(out, "mallory")
+
+
+def test_the_last_answer_counts_and_what_is_not_judged_says_why(graded):
+    text = feedback(graded[0], "ned")
+    assert "- [x] precision-short-list: correct." in text
+    assert "- [ ] precision-every-k: not yet." in text
+    assert "- [ ] precision-at-bound: not yet. The grader did not judge it: your last answer was larger" in text
+    assert "not of numbers" in feedback(graded[0], "uri")
+
+
+def test_a_name_that_looks_like_a_formula_is_written_as_text(graded):
+    rows = (graded[0] / "scores.csv").read_text().splitlines()
+    assert not [row for row in rows if row.startswith(("=", "+", "-", "@"))]
+    assert f"'{FORMULA},1,1,1," in "\n".join(rows)
 
 
 def test_labels_outside_the_assignment_go_to_the_feedback_not_the_columns(graded):
@@ -287,22 +349,21 @@ def test_students_are_files_or_folders(tmp_path):
         "al": ["al/ch2.ipynb", "al/extra/ch3.ipynb"], "bo": ["bo.ipynb"]}
 
 
-def test_the_last_answer_counts_not_any_passing_one():
-    runs = [SubmissionRun(Path("a.ipynb"), answers=[
-                {"label": "precision-short-list", "value": 0.3},
-                {"label": "precision-short-list", "value": 0.75}]),
-            SubmissionRun(Path("b.ipynb"), answers=[{"label": "precision-every-k", "value": None}])]
-    last = grade_submissions.last_answers(runs)
-    assert last["precision-short-list"]["value"] == 0.75
-    judged = grade_submissions.verdicts(last, CHAPTER_2, {})
+def test_a_later_notebook_of_a_student_replaces_the_answers_of_an_earlier_one():
+    runs = [grade_submissions.judge_run(SubmissionRun(Path("a.ipynb"), answers={
+                "precision-short-list": {"label": "precision-short-list", "value": 0.3}}), {}),
+            grade_submissions.judge_run(SubmissionRun(Path("b.ipynb"), answers={
+                "precision-short-list": {"label": "precision-short-list", "value": 0.75},
+                "precision-every-k": {"label": "precision-every-k", "value": None}}), {})]
+    judged = grade_submissions.student_verdicts(runs)
     assert not judged["precision-short-list"].passed and "precision-at-bound" not in judged
+    assert all(run.answers == {} for run in runs)  # judged, then let go
 
 
 def test_a_malformed_answer_line_fails_without_stopping_the_grader():
-    judged = grade_submissions.verdicts({"precision-every-k": {"label": "precision-every-k",
-                                                               "calls": "not a list"}},
-                                        CHAPTER_2, {})
-    assert not judged["precision-every-k"].passed
+    run = SubmissionRun(Path("a.ipynb"), answers={
+        "precision-every-k": {"label": "precision-every-k", "calls": "not a list"}})
+    assert not grade_submissions.judge_run(run, {}).verdicts["precision-every-k"].passed
 
 
 def test_labels_are_found_even_in_a_corrupt_file():
@@ -326,7 +387,7 @@ def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(quin_at_the_note
     run = quin_at_the_notebook_limit.result()
     limit = limits["quin's notebook"]
     assert any(f"ran longer than {limit} s in all and was stopped" in p for p in run.problems), run.problems
-    judged = grade_submissions.verdicts(grade_submissions.last_answers([run]), CHAPTER_2, {})
+    judged = grade_submissions.judge_run(run, {}).verdicts
     assert [judged[label].passed for label in CHAPTER_2] == [True, True, True]
 
 
@@ -345,3 +406,25 @@ def test_the_grader_runs_from_any_folder_and_refuses_one_that_is_not_the_course(
     result = subprocess.run(grader + ["--unsafe", "--course", str(ROOT), "--chapters", "99", str(SUBMISSIONS)],
                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert "got '99' (no book/99-*.ipynb)" in result.stderr, result.stderr
+
+
+@pytest.mark.kernel
+def test_a_killed_grader_stops_its_sandboxes_and_leaves_no_folder_behind(tmp_path):
+    scratch, folder = tmp_path / "tmp", tmp_path / "class"
+    scratch.mkdir()
+    folder.mkdir()
+    shutil.copyfile(SUBMISSIONS / "dev.ipynb", folder / "dev.ipynb")  # an endless loop
+    grader = subprocess.Popen(
+        [sys.executable, "-m", "rankmetrics_course.grading.grade_submissions", str(folder),
+         "--course", str(ROOT), "--out", str(tmp_path / "grades"), "--chapters", "02",
+         "--timeout", "600", "--jobs", "1"],
+        env=dict(os.environ, TMPDIR=str(scratch)), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while not list(scratch.glob("grading-*/submission-*")):  # the notebook is in its sandbox
+        assert grader.poll() is None, grader.stderr.read()
+        assert time.monotonic() < deadline, "waited 300 s for the grader to start the notebook"
+        time.sleep(0.2)
+    grader.send_signal(signal.SIGTERM)
+    assert grader.wait(timeout=120) != 0
+    assert list(scratch.iterdir()) == []
+    assert not [line for line in running_command_lines() if str(scratch) in line]
