@@ -13,14 +13,38 @@ UTF-8 encoded) or ``str`` (dtype ``U``); both compare as trec_eval compares
 ids (byte order of the UTF-8 text). Integer ids are taken as their decimal
 text, as they would be written to a file (so ``"10" < "9"`` when ties are
 broken). Entries of one query need not be contiguous, nor in rank order.
+
+The columns keep read-only arrays of their own: what was checked when they were
+made cannot change after (a caller's array is copied unless it is already
+read-only and owns its data).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
+
+from ._dict_input import as_dicts, check_run, read_qrels, run_scores
+
+
+def handed_over(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Arrays a reader has just made, frozen in place, so that the columns take them without a
+    copy (nothing else holds them)."""
+    for array in arrays:
+        if array.flags.owndata:
+            array.flags.writeable = False
+    return arrays
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array`` as the columns' own read-only array."""
+    if array.flags.writeable or not array.flags.owndata:
+        array = array.copy()
+    array.flags.writeable = False
+    return array
 
 
 def _id_column(values: object, name: str) -> np.ndarray:
@@ -28,7 +52,10 @@ def _id_column(values: object, name: str) -> np.ndarray:
     array = np.asarray(values)
     if array.ndim != 1:
         raise ValueError(f"{name} must be a 1-D array (one id per entry), got {array.ndim} dimensions")
-    if array.dtype.kind in "SU":
+    if array.dtype.kind == "S":
+        _check_utf8(array, name)
+        return array
+    if array.dtype.kind == "U":
         return array
     if array.dtype.kind in "iu":  # integer ids: their text, as in a TREC file
         return array.astype(str)
@@ -38,6 +65,27 @@ def _id_column(values: object, name: str) -> np.ndarray:
         f"{name} must hold string ids (numpy dtype str or bytes, as in TREC files), got dtype "
         f"{array.dtype}: convert them with numpy.asarray(ids, dtype=str)"
     )
+
+
+def _check_utf8(ids: np.ndarray, name: str) -> None:
+    """Byte ids must be UTF-8 text (trec_eval compares them as bytes; messages show them)."""
+    try:
+        ids.tobytes().decode("utf-8")  # items are padded with NULs: a sequence cannot span two...
+        full = np.flatnonzero(np.char.str_len(ids) == ids.dtype.itemsize) if ids.size else []
+        for i in full:  # ... unless the first fills its width: those are read one by one
+            ids[i].decode("utf-8")
+    except UnicodeDecodeError:
+        bad = next(i for i, item in enumerate(ids.tolist()) if not _is_utf8(item))
+        raise ValueError(f"{name}[{bad}] is {ids[bad].item()!r}, which is not UTF-8 text: decode the ids "
+                         "with the file's encoding and give them as str (or re-encode them as UTF-8)") from None
+
+
+def _is_utf8(item: bytes) -> bool:
+    try:
+        item.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _number_column(values: object, name: str, integers: bool) -> np.ndarray:
@@ -119,9 +167,9 @@ class RunColumns:
                 f"{scores[i].item()!r}: "
                 "scores must be finite numbers; give the document a real score or drop it"
             )
-        object.__setattr__(self, "query_ids", query_ids)
-        object.__setattr__(self, "doc_ids", doc_ids)
-        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "query_ids", _frozen(query_ids))
+        object.__setattr__(self, "doc_ids", _frozen(doc_ids))
+        object.__setattr__(self, "scores", _frozen(scores))
 
     def __len__(self) -> int:
         return int(self.scores.size)
@@ -152,7 +200,9 @@ class RunColumns:
         ----------
         Voorhees & Harman (2005). :cite:p:`voorhees2005trec`
         """
-        return cls(*_flatten(run, float))
+        check_run(run)  # the checks evaluate runs on dicts: both forms accept the same values
+        rankings = as_dicts(run.values())
+        return cls(*_flatten(list(run), rankings), run_scores(list(run), rankings))
 
 
 @dataclass(frozen=True, eq=False)
@@ -198,9 +248,9 @@ class QrelsColumns:
         doc_ids = _id_column(self.doc_ids, "qrels.doc_ids")
         grades = _number_column(self.grades, "qrels.grades", integers=True)
         _check_lengths("qrels", query_ids=query_ids, doc_ids=doc_ids, grades=grades)
-        object.__setattr__(self, "query_ids", query_ids)
-        object.__setattr__(self, "doc_ids", doc_ids)
-        object.__setattr__(self, "grades", grades)
+        object.__setattr__(self, "query_ids", _frozen(query_ids))
+        object.__setattr__(self, "doc_ids", _frozen(doc_ids))
+        object.__setattr__(self, "grades", _frozen(grades))
 
     def __len__(self) -> int:
         return int(self.grades.size)
@@ -231,11 +281,31 @@ class QrelsColumns:
         ----------
         Voorhees & Harman (2005). :cite:p:`voorhees2005trec`
         """
-        return cls(*_flatten(qrels, np.int64))
+        qids, _, grades = read_qrels(qrels)  # as evaluate reads them: integer grades only
+        return cls(*_flatten(qids, as_dicts(qrels.values())), grades)
 
 
-def _flatten(nested: Mapping[str, Mapping[str, object]], value_type) -> tuple[np.ndarray, ...]:
-    """``{qid: {docid: value}}`` as three arrays: query ids, document ids, values."""
-    entries = [(q, d, v) for q, inner in nested.items() for d, v in inner.items()]
-    q, d, v = zip(*entries) if entries else ((), (), ())
-    return np.array(q, dtype=str), np.array(d, dtype=str), np.array(v, dtype=value_type)
+def _flatten(qids: list[str], inner: list[dict]) -> tuple[np.ndarray, np.ndarray]:
+    """The query-id and document-id columns of ``{qid: {docid: ...}}`` (checked dicts)."""
+    counts = [len(entries) for entries in inner]
+    docs = list(chain.from_iterable(inner))
+    return np.repeat(_fixed_width(qids, "query", counts), counts), _fixed_width(docs, "document")
+
+
+# A column of ids is a fixed-width array: every id takes the room of the longest, 4 bytes a
+# character. Past this many bytes of padding, columns are the wrong form for the ids.
+_MAX_PADDING_BYTES = 256 * 2**20
+
+
+def _fixed_width(ids: list[str], what: str, repeats: list[int] | None = None) -> np.ndarray:
+    """``ids`` as a numpy str array, unless padding them to the longest would take more than
+    _MAX_PADDING_BYTES: then a ValueError naming the longest id and the fix."""
+    lengths = [len(i) for i in ids]
+    count = sum(repeats) if repeats is not None else len(ids)
+    longest = max(lengths, default=0)
+    if 4 * longest * count > _MAX_PADDING_BYTES + 4 * 4 * sum(lengths):
+        raise ValueError(
+            f"a {what} id is {longest:,} characters long: as columns every one of the {count:,} "
+            f"entries would take its room ({4 * longest * count / 2**30:.1f} GiB); read this run as "
+            "dicts (read_trec_run, read_trec_qrels), whose memory grows with the file, or shorten the ids")
+    return np.array(ids, dtype=str)

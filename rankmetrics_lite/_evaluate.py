@@ -10,15 +10,14 @@ kernels the single-query functions use: no measure is implemented here.
 
 from __future__ import annotations
 
-import numbers
-from array import array
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from itertools import chain, compress
 
 import numpy as np
 
-from .validation import check_choice, check_count, no_shared_query
+from ._dict_input import as_dicts, check_run, read_qrels, run_scores
+from .validation import check_choice, check_count
 from ._columnar import JoinedColumns, join_columns
 from ._columns import QrelsColumns, RunColumns
 from ._dcg import check_gain_fits, gain_function
@@ -253,8 +252,8 @@ def evaluate(
         run = join_columns(run, qrels, version)  # replaces the run: ranked and joined
         qids, counts, grades = run.qids, run.counts, run.grades
     else:
-        qids, counts, grades = _read_qrels(qrels)
-        _check_run_shape(run, qrels)
+        qids, counts, grades = read_qrels(qrels)
+        check_run(run, qrels)
     if gain != "linear" and any(m.family == "nDCG" for m in parsed):
         check_gain_fits(grades, gain, "qrels")
 
@@ -332,39 +331,6 @@ def _depth_needed(measures: list[Measure]) -> int | None:
 # -------------------------------------------------------------- qrels --
 
 
-def _read_qrels(qrels: object) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """Query ids, judgements per query and all grades (flat, in query order), checked."""
-    _check_nested(qrels, "qrels", "{doc_id: grade}")
-    if not qrels:
-        raise ValueError("qrels is empty: evaluation needs at least one judged query")
-    qids = list(qrels)
-    judgements = _as_dicts(qrels.values())
-    if not _only(chain.from_iterable(judgements), str):
-        for qid, judged in zip(qids, judgements):
-            for docid in judged:
-                _check_doc_id(docid, "qrels", qid)
-    counts = np.fromiter(map(len, judgements), dtype=np.int64, count=len(qids))
-    try:
-        # array('q') takes ints only: a float or a string grade fails here, at C speed.
-        grades = np.frombuffer(array("q", chain.from_iterable(map(dict.values, judgements))), np.int64)
-    except (TypeError, OverflowError):
-        qid, docid, grade = _first_entry(qrels, lambda g: not _is_integer(g))
-        if isinstance(grade, numbers.Integral) and not isinstance(grade, bool):
-            raise ValueError(
-                f"qrels[{qid!r}][{docid!r}] is {grade!r}, outside the 64-bit range of grades "
-                "(trec_eval reads grades as C longs): use grades such as 0, 1, 2, 3"
-            ) from None
-        raise TypeError(
-            f"qrels[{qid!r}][{docid!r}] must be an integer grade (as in a qrels file), "
-            f"got {grade!r} ({type(grade).__name__})"
-        ) from None
-    return qids, counts, grades
-
-
-def _is_integer(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and -(2**63) <= value < 2**63
-
-
 def _n_relevant(counts: np.ndarray, grades: np.ndarray, relevance_level: int) -> np.ndarray:
     row_of = np.repeat(np.arange(counts.size), counts)
     return np.bincount(row_of[grades >= relevance_level], minlength=counts.size).astype(float)
@@ -389,18 +355,6 @@ def _ideal_rows(counts: np.ndarray, grades: np.ndarray, depth: int | None) -> np
 
 
 # ---------------------------------------------------------------- run --
-
-
-def _check_run_shape(run: object, qrels: Mapping) -> None:
-    _check_nested(run, "run", "{doc_id: score}")
-    # Every id, in one C-speed pass: an id that is not a string would silently
-    # match no judgement.
-    if not _only(chain.from_iterable(run.values()), str):
-        for qid, ranking in run.items():
-            for docid in ranking:
-                _check_doc_id(docid, "run", qid)
-    if not any(qid in run for qid in qrels):
-        raise no_shared_query(list(run)[:3], list(qrels)[:3])
 
 
 def _ranked_grades(
@@ -435,8 +389,8 @@ def _retrieval_from_dicts(run: Mapping, qrels: Mapping, qids: list[str], counts:
     that the run holds; and the length of each query's ranking."""
     empty: dict = {}
     rankings = [run.get(qid, empty) for qid in qids]
-    rankings = _as_dicts(rankings)
-    ranked = RankedRun(rankings, _run_scores(qids, rankings), version)
+    rankings = as_dicts(rankings)
+    ranked = RankedRun(rankings, run_scores(qids, rankings), version)
     row_of = np.repeat(np.arange(len(qids)), counts)
 
     def retrieved(select: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -505,94 +459,3 @@ def _narrowest_int(values: np.ndarray) -> type:
         if limits.min <= low and high <= limits.max:
             return candidate
     return np.int64
-
-
-def _run_scores(qids: list[str], rankings: list[dict]) -> np.ndarray:
-    """All scores, end to end, checked: real and finite."""
-    try:
-        # array('d') takes real numbers only (no strings, no None), at C speed.
-        values = np.frombuffer(array("d", chain.from_iterable(map(dict.values, rankings))))
-    except (TypeError, ValueError, OverflowError):
-        qid, docid, score = _first_entry(dict(zip(qids, rankings)), _not_a_double)
-        if isinstance(score, numbers.Real):
-            raise ValueError(
-                f"run[{qid!r}][{docid!r}] is {score!r}, too large for a double (trec_eval reads "
-                "scores as C doubles): scale the run's scores down"
-            ) from None
-        raise TypeError(
-            f"run[{qid!r}][{docid!r}] must be a number (the document's score), "
-            f"got {score!r} ({type(score).__name__})"
-        ) from None
-    if not np.all(np.isfinite(values)):
-        qid, docid, score = _first_entry(
-            dict(zip(qids, rankings)), lambda s: not np.isfinite(s)
-        )
-        raise ValueError(
-            f"run[{qid!r}][{docid!r}] is {score!r}: scores must be finite numbers; "
-            "give the document a real score or drop it from the run"
-        )
-    return values
-
-
-# -------------------------------------------------------------- checks --
-
-
-def _check_nested(nested: object, name: str, inner_shape: str) -> None:
-    """``nested`` must be a mapping from string query ids to mappings. The usual
-    case (a dict of dicts with str keys) is confirmed by C-speed passes; the
-    slow, item-by-item pass runs only to name a culprit (or admit subclasses)."""
-    if not isinstance(nested, Mapping):
-        raise TypeError(
-            f"{name} must be a dict {{query_id: {inner_shape}}}, got {type(nested).__name__}"
-        )
-    if not _only(nested.keys(), str):
-        for qid in nested:
-            if not isinstance(qid, str):
-                raise TypeError(
-                    f"{name} query ids must be strings (as in TREC files), got {qid!r} "
-                    f"({type(qid).__name__}): convert them with str()"
-                )
-    if not _only(nested.values(), dict):
-        for qid, inner in nested.items():
-            if not isinstance(inner, Mapping):
-                raise TypeError(f"{name}[{qid!r}] must be a dict {inner_shape}, got {type(inner).__name__}")
-
-
-def _check_doc_id(docid: object, name: str, qid: str) -> None:
-    if not isinstance(docid, str):
-        raise TypeError(
-            f"{name}[{qid!r}] has the document id {docid!r} ({type(docid).__name__}): document "
-            "ids must be strings (as in TREC files), convert them with str()"
-        )
-
-
-def _as_dicts(mappings: Iterable[Mapping]) -> list[dict]:
-    """The mappings as a list of dicts (copying only those that are not), so that
-    C-level helpers such as ``dict.get`` and ``dict.values`` apply to all."""
-    mappings = list(mappings)
-    if _only(mappings, dict):
-        return mappings
-    return [m if isinstance(m, dict) else dict(m) for m in mappings]
-
-
-def _not_a_double(value: object) -> bool:
-    if not isinstance(value, numbers.Real):
-        return True
-    try:
-        float(value)
-    except OverflowError:
-        return True
-    return False
-
-
-def _only(values: Iterable, kind: type) -> bool:
-    """Whether every value is exactly of type ``kind``, in one C-speed pass."""
-    return set(map(type, values)) <= {kind}
-
-
-def _first_entry(nested: Mapping, is_bad: Callable[[object], bool]) -> tuple[str, str, object]:
-    for qid, inner in nested.items():
-        for docid, value in inner.items():
-            if is_bad(value):
-                return qid, docid, value
-    raise AssertionError("unreachable: a bad entry was detected but not found")

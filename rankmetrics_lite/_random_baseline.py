@@ -95,6 +95,10 @@ def _hits_moments(n_items: int, n_relevant: int, k: int) -> tuple[float, float, 
     return k * rho, binomial_variance * finite_population, binomial_variance
 
 
+# random_hits_distribution lists every count 0..k: at most this many (about 240 MB).
+_MAX_LISTED_COUNTS = 10_000_001
+
+
 def _check_collection(n_items: object, n_relevant: object, k: object) -> tuple[int, int, int]:
     n_items = check_k(n_items, "n_items")
     n_relevant = check_count(n_relevant, "n_relevant")
@@ -276,6 +280,11 @@ def random_hits_distribution(*, n_items: int, n_relevant: int, k: int) -> dict[s
     :cite:p:`manning2008iir`
     """
     n_items, n_relevant, k = _check_collection(n_items, n_relevant, k)
+    if k + 1 > _MAX_LISTED_COUNTS:  # three arrays of k + 1 numbers
+        raise ValueError(
+            f"k must be at most {_MAX_LISTED_COUNTS - 1:,} here, got {k:,}: the distribution lists every "
+            f"hit count from 0 to k, which would take {3 * 8 * (k + 1) / 2**30:,.1f} GiB; for its mean "
+            "and variance use random_precision_at_k or random_recall_at_k, which list nothing")
     hits = np.arange(k + 1)
     from scipy.stats import hypergeom  # here: scipy.stats takes most of a second to import
 

@@ -50,6 +50,10 @@ def _expected_precision_rows(rows: np.ndarray, starts, stops, k: int) -> np.ndar
     return precision_rows(_group_means(rows, starts, stops), k)
 
 
+# Gains above this are scaled down before they are summed.
+_LARGE_GAIN = 2.0**900
+
+
 def _expected_ndcg_rows(grade_rows, ideal_rows, starts, stops, k: int | None, gain: str):
     """E[nDCG@k] per row: nDCG@k with each rank's gain replaced by its group's mean gain.
 
@@ -58,8 +62,13 @@ def _expected_ndcg_rows(grade_rows, ideal_rows, starts, stops, k: int | None, ga
     The ideal DCG does not depend on the order of ties.
     """
     to_gain = gain_function(gain)
-    expected_gains = _group_means(to_gain(np.asarray(grade_rows, dtype=float)), starts, stops)
-    return ndcg_rows(expected_gains, to_gain(np.asarray(ideal_rows, dtype=float)), k, "linear")
+    gains, ideal = to_gain(np.asarray(grade_rows, dtype=float)), to_gain(np.asarray(ideal_rows, dtype=float))
+    # Gains near the largest float overflow in a sum (a mean, a DCG); divided by each row's
+    # largest ideal gain they cannot, and the ratio stays. Usual gains are left as they are.
+    top = ideal.max(axis=1, initial=0.0, keepdims=True)
+    scale = np.where(top > _LARGE_GAIN, top, 1.0)
+    expected_gains = _group_means(gains / scale, starts, stops)
+    return ndcg_rows(expected_gains, ideal / scale, k, "linear")
 
 
 def _expected_average_precision_rows(rows: np.ndarray, starts, stops, n_rel) -> np.ndarray:

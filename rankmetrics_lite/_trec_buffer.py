@@ -42,6 +42,11 @@ _COLUMNS = {"qrels": (4, 3), "run": (6, 4)}
 _VALUE_TYPE = {"qrels": np.int64, "run": np.float64}  # (columns per line, column of the value)
 _MAX_DIGITS = 15  # a mantissa of at most 15 digits is an exact double, < 2**53
 _POWERS = 10.0 ** np.arange(_MAX_DIGITS + 1)  # exact doubles
+# Ids are gathered into fixed-width arrays, every id padded to the longest: past these
+# (an id longer than _MAX_FAST_ID bytes, or padding more than _MAX_PADDING times the ids'
+# own bytes), the line-by-line reader, linear in the file whatever its longest field, reads it.
+_MAX_FAST_ID = 1024
+_MAX_PADDING = 4
 
 
 def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
@@ -57,6 +62,8 @@ def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.nd
         if columns is None:
             return None
         parts.append(columns)
+    if not all(_padding_fits([part[i] for part in parts]) for i in (0, 1)):
+        return None
     qids, docnos, values = (_concatenate([part[i] for part in parts]) for i in range(3))
     if qids.size == 0 or _repeats(qids, docnos):
         return None
@@ -130,12 +137,23 @@ def _chunk_columns(data: bytes, start: int, end: int, kind: str, ascii_only: boo
         return None
     if (codes[field_starts[first]] == ord("#")).any():
         return None  # a comment line: the line-by-line reader skips it
+    for column in (0, 2):
+        lengths = field_ends[first + column] - field_starts[first + column]
+        if lengths.max() > _MAX_FAST_ID or lengths.max() * lengths.size > _MAX_PADDING * lengths.sum() + (1 << 20):
+            return None
     qids = _strings(words, field_starts[first], field_ends[first])
     docnos = _strings(words, field_starts[first + 2], field_ends[first + 2])
     values = _numbers(words, codes, field_starts[first + value_at], field_ends[first + value_at], kind)
     if values is None:
         return None
     return qids, docnos, values
+
+
+def _padding_fits(parts: list[np.ndarray]) -> bool:
+    """Whether the chunks' id arrays, joined at the widest one's width, stay within the padding
+    allowed (each chunk is within it already)."""
+    width = max(part.dtype.itemsize for part in parts)
+    return width * sum(part.size for part in parts) <= _MAX_PADDING * sum(part.nbytes for part in parts) + (1 << 20)
 
 
 def _concatenate(parts: list) -> np.ndarray:

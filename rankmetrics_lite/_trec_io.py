@@ -56,7 +56,7 @@ from collections.abc import Iterator, Mapping
 
 from ._c_numbers import c_double, c_long
 from ._trec_buffer import parse_buffer, parse_columns
-from ._columns import QrelsColumns, RunColumns
+from ._columns import QrelsColumns, RunColumns, handed_over
 from ._trec_ranking import trec_order
 from .validation import repeated_document
 
@@ -262,7 +262,7 @@ def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
     name, data = _read_bytes(path)
     fast = parse_columns(data, "qrels")
     if fast is not None:
-        return QrelsColumns(*fast)
+        return QrelsColumns(*handed_over(*fast))
     return QrelsColumns.from_dict(_qrels_from_lines(data, name))
 
 
@@ -314,7 +314,7 @@ def read_trec_run_columns(path: PathLike) -> RunColumns:
     name, data = _read_bytes(path)
     fast = parse_columns(data, "run")
     if fast is not None:
-        return RunColumns(*fast)
+        return RunColumns(*handed_over(*fast))
     return RunColumns.from_dict(_run_from_lines(data, name))
 
 

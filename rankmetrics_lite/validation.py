@@ -18,13 +18,18 @@ import numpy as np
 _LARGEST_FLOAT = float(np.finfo(float).max)
 
 
+# Counts (ranks, items, cutoffs) are at most this: the largest 64-bit integer, far beyond any
+# ranking, and what numpy and a float divide by without overflow.
+LARGEST_COUNT = 2**63 - 1
+
+
 def check_k(k: object, name: str = "k") -> int:
     """Return ``k`` as an int, or raise if it is not a positive integer."""
     if isinstance(k, bool) or not isinstance(k, numbers.Integral):
         raise TypeError(f"{name} must be a positive integer, got {k!r} ({type(k).__name__})")
     if k < 1:
         raise ValueError(f"{name} must be a positive integer, got {k}")
-    return int(k)
+    return _not_too_large(int(k), name)
 
 
 def check_count(n: object, name: str) -> int:
@@ -33,7 +38,14 @@ def check_count(n: object, name: str) -> int:
         raise TypeError(f"{name} must be a non-negative integer, got {n!r} ({type(n).__name__})")
     if n < 0:
         raise ValueError(f"{name} must be a non-negative integer, got {n}")
-    return int(n)
+    return _not_too_large(int(n), name)
+
+
+def _not_too_large(n: int, name: str) -> int:
+    if n > LARGEST_COUNT:
+        raise ValueError(f"{name} counts ranks or items and must be at most 2**63 - 1, got an "
+                         f"integer with {len(str(n))} digits")
+    return n
 
 
 def as_vector(values: object, name: str, *, ranked: bool = True) -> np.ndarray:
