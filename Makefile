@@ -57,7 +57,7 @@ lab: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab book $(ALLOW_ROOT)
 
 serve: $(STAMP)
-	@test -f $(BOOK_HTML) || $(MAKE) book
+	@test -f $(BOOK_HTML) || "$(MAKE)" book
 	@echo "Serving the book at http://127.0.0.1:8000 (Ctrl-C stops)"
 	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory _build/html
 
@@ -75,13 +75,13 @@ CHAPTERS ?=
 UNSAFE ?=
 
 student: $(STAMP)
-	$(BIN)/python -m rankmetrics_course.tools.student_edition --course . --out $(STUDENT_OUT)
+	$(BIN)/python -m rankmetrics_course.tools.student_edition --course . --out "$(STUDENT_OUT)"
 
 grade: $(STAMP) grade-prerequisites
 	@test -n "$(SUBMISSIONS)" || { echo "error: name the folder of submitted notebooks: make grade SUBMISSIONS=path/to/folder" >&2; exit 2; }
 	$(BIN)/python -m rankmetrics_course.grading.grade_submissions "$(SUBMISSIONS)" --course . --out "$(GRADES)" \
-	  --chapters "$(CHAPTERS)" --timeout $(TIMEOUT) --notebook-timeout $(NOTEBOOK_TIMEOUT) --memory $(MEMORY) \
-	  --jobs $(JOBS) $(if $(filter 1,$(UNSAFE)),--unsafe)
+	  --chapters "$(CHAPTERS)" --timeout "$(TIMEOUT)" --notebook-timeout "$(NOTEBOOK_TIMEOUT)" \
+	  --memory "$(MEMORY)" --jobs "$(JOBS)" $(if $(filter 1,$(UNSAFE)),--unsafe)
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis
@@ -94,9 +94,9 @@ spark: $(SPARK_STAMP) java-prerequisites
 # ------------------------------------------------------------------ set-up --
 
 $(STAMP): requirements.txt pyproject.toml course/pyproject.toml
-	$(call debian_packages,python3-venv:$(PYTHON_WITH_VENV),$(PYTHON) has no venv module (it makes .venv))
+	$(call debian_packages,"python3-venv:$(PYTHON_WITH_VENV)",$(PYTHON) has no venv module (it makes .venv))
 	@echo "Setting up $(VENV): the book's and the tests' pins from requirements.txt, then both packages (a few minutes the first time)"
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/python || "$(PYTHON)" -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . -e course
@@ -114,9 +114,9 @@ $(AXE): package.json package-lock.json
 	touch $(AXE)
 
 # Debian packages as PACKAGE:PROGRAM, PROGRAM being a name on PATH or a path.
-BROWSER_PACKAGES := chromium:$(CHROMIUM) chromium-driver:$(CHROMEDRIVER)
+BROWSER_PACKAGES := "chromium:$(CHROMIUM)" "chromium-driver:$(CHROMEDRIVER)"
 SANDBOX_PACKAGES := $(if $(filter 1,$(UNSAFE)),,bubblewrap:bwrap)
-JAVA_PACKAGES := openjdk-17-jre-headless:$(if $(JAVA_HOME),$(JAVA_HOME)/bin/java,java)
+JAVA_PACKAGES := "openjdk-17-jre-headless:$(if $(JAVA_HOME),$(JAVA_HOME)/bin/java,java)"
 # The interpreter, if it can make a virtual environment (Debian splits venv into python3-venv).
 PYTHON_WITH_VENV = $(shell $(PYTHON) -c "import ensurepip, sys, venv; print(sys.executable)" 2>/dev/null)
 

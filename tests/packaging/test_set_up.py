@@ -41,3 +41,11 @@ def test_make_lab_passes_allow_root_to_jupyterlab_as_root():
                            "lab"], cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
     lab = next(line for line in plan.splitlines() if "jupyter lab" in line)
     assert ("--allow-root" in lab) == (os.geteuid() == 0), lab
+
+
+def test_every_path_the_makefile_passes_on_is_quoted():
+    plan = subprocess.run(["/usr/bin/make", "-n", "-o", ".venv/.installed", "student", "grade",
+                           "STUDENT_OUT=new folder", "SUBMISSIONS=class of 2026", "GRADES=my grades"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    assert '--out "new folder"' in plan
+    assert '"class of 2026"' in plan and '--out "my grades"' in plan

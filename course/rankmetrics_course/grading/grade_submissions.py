@@ -50,10 +50,8 @@ from rankmetrics_course.grading.cgroup_limits import SandboxGroup
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
 from rankmetrics_course.grading.submission_files import find_submissions
 from rankmetrics_course.tools.course_folder import NotACourse, add_course_option, course_folder
-from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear
+from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear, record
 
-# What grading writes into its output folder, and so may replace on its next run.
-WRITES = ["scores.csv", "feedback"]
 # check("label", ...) in a notebook's text, also inside its JSON (where quotes are escaped).
 _CHECK_LABEL = re.compile(r"""check\(\s*\\?["']([\w.-]+)\\?["']""")
 _CHAPTER_NAME = re.compile(r"^(\d{2})-")
@@ -216,9 +214,9 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
     try:
         columns = exercise_columns(chapters, course / "book")
         out = claim(out, "grade", "GRADES (--out)", course)
+        clear(out, "GRADES (--out)")
     except (ValueError, UnsafeOutputFolder) as refusal:
         raise SystemExit(f"error: {refusal} (nothing was written or deleted)") from None
-    clear(out, WRITES)
     if not settings.unsafe and not _cgroups_available():
         print("warning: no writable cgroup hierarchy (run as root for one): each notebook's memory "
               "and file sizes are limited, its number of processes is not", file=sys.stderr)
@@ -241,6 +239,7 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
             marks = [int(label in judged and judged[label].passed) for label in columns]
             writer.writerow([spreadsheet_cell(student), *marks, sum(marks)])
             (out / "feedback" / f"{student}.md").write_text(feedback_text(student, columns, runs, folder))
+    record(out)  # what the next run may replace: these files, as written now
     return scores
 
 

@@ -1,15 +1,20 @@
 """Output folders a tool may write into, and clear again, without touching anything else.
 
-A tool that writes a folder marks it with a small file naming the tool. On a later
-run it deletes only the entries it wrote there (listed by the tool) and only in a
-folder that carries its mark. A folder that is the course itself, holds it, or lies
-inside one of its source folders (``book/``, the two packages, ``tests/``) is
-refused before anything is touched.
+A tool that writes a folder marks it with a small file, ``.rankmetrics-output``:
+the tool's name, then a manifest of every file it wrote (its path and a hash of
+its content), recorded when the run ends (:func:`record`). On a later run
+(:func:`clear`) it deletes exactly those files, and only if the folder holds
+nothing else: a file the instructor added there, or one of the tool's files
+that was edited since, stops the run before anything is deleted, named in the
+message. A folder that is the course itself, holds it, or lies inside one of
+its source folders (``book/``, the two packages, ``tests/``) is refused before
+anything is touched.
 """
 
 from __future__ import annotations
 
-import shutil
+import hashlib
+import json
 from pathlib import Path
 
 MARKER = ".rankmetrics-output"
@@ -42,29 +47,86 @@ def claim(out: Path, tool: str, option: str, root: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise UnsafeOutputFolder(f"{option} must be a folder, got {out} (a file); {fix}")
     marker = out / MARKER
-    if out.is_dir() and any(out.iterdir()) and not _marked_by(marker, tool):
+    if out.is_dir() and any(out.iterdir()) and _manifest(marker, tool) is None:
         raise UnsafeOutputFolder(f"{option} must be empty or an earlier output of {tool}, got {out}, "
                                  f"which holds other files (no {MARKER} file of {tool}); {fix}, or empty that one yourself")
     out.mkdir(parents=True, exist_ok=True)
-    marker.write_text(f"{tool}\nWritten by the course's {tool} tool: it replaces what it wrote "
-                      "here on its next run and nothing else.\n")
+    if not marker.exists():
+        _write_marker(marker, tool, {})
     return out
 
 
-def clear(out: Path, names: list[str]) -> None:
-    """Delete the entries ``names`` (files or folders) that a tool wrote into claimed ``out``."""
-    if not (out / MARKER).is_file():
+def clear(out: Path, option: str = "the output folder") -> None:
+    """Delete what the tool wrote into the claimed ``out`` on its last run, and nothing else.
+
+    Raises :class:`UnsafeOutputFolder`, deleting nothing, when ``out`` holds a file the
+    tool did not write or a file of its that was changed since.
+    """
+    marker = out / MARKER
+    tool = _tool_of(marker)
+    written = _manifest(marker, tool) if tool else None
+    if written is None:
         raise UnsafeOutputFolder(f"{out} was not claimed by a tool: refusing to delete in it")
-    for name in names:
-        path = out / name
-        if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path)
-        elif path.exists() or path.is_symlink():
-            path.unlink()
+    present = {path.relative_to(out).as_posix(): path for path in _files(out)}
+    foreign = sorted(name for name in present if name not in written)
+    edited = sorted(name for name in present if name in written and _digest(present[name]) != written[name])
+    if foreign or edited:
+        listed = [f"{name} (not written by {tool})" for name in foreign] + [f"{name} (edited since)" for name in edited]
+        shown = "; ".join(listed[:10]) + (f"; and {len(listed) - 10} more" if len(listed) > 10 else "")
+        raise UnsafeOutputFolder(
+            f"{option} ({out}) holds files that {tool} would delete or overwrite and did not write as "
+            f"they are: {shown}. Move them out of the folder (or delete them yourself) and run again; "
+            "nothing was deleted")
+    for path in present.values():
+        path.unlink()
+    for folder in sorted((p for p in out.rglob("*") if p.is_dir() and not p.is_symlink()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    _write_marker(marker, tool, {})
 
 
-def _marked_by(marker: Path, tool: str) -> bool:
+def record(out: Path) -> None:
+    """List every file now in the claimed ``out`` as written by its tool (at the run's end)."""
+    marker = out / MARKER
+    tool = _tool_of(marker)
+    _write_marker(marker, tool, {path.relative_to(out).as_posix(): _digest(path) for path in _files(out)})
+
+
+def _files(out: Path) -> list[Path]:
+    """Every file (and link) under ``out`` but the marker, without following links."""
+    return [path for path in out.rglob("*")
+            if (path.is_symlink() or path.is_file()) and path != out / MARKER]
+
+
+def _digest(path: Path) -> str:
+    if path.is_symlink():
+        return "link:" + str(path.readlink())
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _write_marker(marker: Path, tool: str, written: dict[str, str]) -> None:
+    marker.write_text(f"{tool}\nWritten by the course's {tool} tool: on its next run it replaces the files "
+                      "listed below, and stops if the folder holds any other.\n"
+                      + json.dumps(written, indent=1, sort_keys=True) + "\n")
+
+
+def _tool_of(marker: Path) -> str:
     try:
-        return marker.read_text().split("\n", 1)[0] == tool
+        return marker.read_text().split("\n", 1)[0]
     except OSError:
-        return False
+        return ""
+
+
+def _manifest(marker: Path, tool: str) -> dict[str, str] | None:
+    """The files ``tool`` recorded in ``marker``, or None if the marker is not ``tool``'s."""
+    try:
+        first, _, rest = marker.read_text().split("\n", 2)
+    except (OSError, ValueError):
+        return None
+    if first != tool:
+        return None
+    try:
+        written = json.loads(rest)
+    except ValueError:
+        return {}  # a marker of an older release, listing nothing
+    return written if isinstance(written, dict) else {}

@@ -40,10 +40,8 @@ from rankmetrics_course.tools.course_folder import (
     chapter_notebooks,
     course_folder,
 )
-from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear
+from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear, record
 
-# What this tool writes into its output folder, and so may replace on its next run.
-WRITES = ["book", "html", "_build", "_config.yml", "_toc.yml"]
 # Opening fence of a solution directive: ```{solution-start} label, :::{solution} label, ...
 _SOLUTION_FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|:{3,})\{(?P<name>solution(?:-start|-end)?)\}")
 _CHECK_CALL = re.compile(r"\bcheck\(")
@@ -179,15 +177,16 @@ def main(argv: list[str]) -> int:
     try:
         root = course_folder(args.course)
         out = claim(args.out or root / "_build" / "student", "student", "STUDENT_OUT (--out)", root)
+        clear(out, "STUDENT_OUT (--out)")
     except (NotACourse, UnsafeOutputFolder) as refusal:
         parser.error(f"{refusal} (nothing was written or deleted)")
-    clear(out, WRITES)
     notebooks = write_student_book(root / "book", out / "book")
     write_student_config(root, out)
     print(f"{len(notebooks)} student notebooks, without solutions, in {out / 'book'}")
     if not args.no_html:
         build_student_html(out)
         print(f"the student book is built: open {out / 'html' / 'index.html'}")
+    record(out)  # what the next run may replace: these files, as written now
     return 0
 
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from rankmetrics_course.tools import student_edition
-from rankmetrics_course.tools.output_folders import MARKER, UnsafeOutputFolder, claim, clear
+from rankmetrics_course.tools.output_folders import MARKER, UnsafeOutputFolder, claim, clear, record
 from tests.paths import ROOT
 
 
@@ -83,16 +83,25 @@ def test_a_file_is_refused(tmp_path):
         claim(tmp_path / "notes", "grade", "GRADES", ROOT)
 
 
-def test_clear_deletes_only_the_named_entries_of_a_claimed_folder(tmp_path):
+def test_clear_deletes_what_the_tool_wrote_and_refuses_what_it_did_not(tmp_path):
     out = claim(tmp_path / "out", "grade", "GRADES", ROOT)
     (out / "feedback").mkdir()
     (out / "feedback" / "al.md").write_text("x")
     (out / "scores.csv").write_text("x")
+    record(out)
     (out / "mine.txt").write_text("kept")
-    clear(out, ["scores.csv", "feedback"])
-    assert sorted(p.name for p in out.iterdir()) == [MARKER, "mine.txt"]
+    with pytest.raises(UnsafeOutputFolder, match=r"mine.txt \(not written by grade\).*nothing was deleted"):
+        clear(out)
+    assert (out / "scores.csv").exists() and (out / "feedback" / "al.md").exists()
+    (out / "mine.txt").unlink()
+    (out / "feedback" / "al.md").write_text("edited by hand")
+    with pytest.raises(UnsafeOutputFolder, match=r"feedback/al.md \(edited since\)"):
+        clear(out)
+    (out / "feedback" / "al.md").write_text("x")
+    clear(out)
+    assert sorted(p.name for p in out.iterdir()) == [MARKER]
     with pytest.raises(UnsafeOutputFolder, match="was not claimed"):
-        clear(tmp_path, ["out"])
+        clear(tmp_path)
 
 
 @pytest.mark.slow
@@ -103,8 +112,48 @@ def test_a_second_student_edition_replaces_the_first_cleanly(tmp_path):
     subprocess.run(command, cwd=tmp_path.parent, check=True, capture_output=True, timeout=300,
                    env={"PATH": ""})
     first = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
-    (out / "book" / "99-stale.ipynb").write_text("{}")  # left over from an older course
+    (out / "book" / "99-stale.ipynb").write_text("{}")  # written by a run of an older course
+    record(out)
     subprocess.run(command, cwd=tmp_path.parent, check=True, capture_output=True, timeout=300,
                    env={"PATH": ""})
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == first
     assert MARKER in first and "book/02-precision-at-k.ipynb" in first
+
+
+@pytest.mark.slow
+def test_a_second_student_edition_keeps_the_instructors_files(tmp_path):
+    out = tmp_path / "student"
+    command = [sys.executable, "-m", "rankmetrics_course.tools.student_edition", "--course", str(ROOT),
+               "--out", str(out), "--no-html"]
+    subprocess.run(command, check=True, capture_output=True, timeout=300)
+    notes, chapter = out / "book" / "my-notes-for-class.md", out / "book" / "02-precision-at-k.ipynb"
+    notes.write_text("what I will say in class")
+    before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert again.returncode != 0 and "book/my-notes-for-class.md (not written by student)" in again.stderr
+    notes.unlink()
+    chapter.write_text(chapter.read_text().replace("Precision", "PRECISION"))  # edited for the class
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert again.returncode != 0 and "book/02-precision-at-k.ipynb (edited since)" in again.stderr
+    assert "nothing was deleted" in again.stderr
+    del before[notes]
+    assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file() and path != chapter} == {
+        path: data for path, data in before.items() if path != chapter}
+
+
+@pytest.mark.kernel
+def test_a_second_grading_keeps_the_instructors_comments(tmp_path):
+    folder, grades = tmp_path / "class", tmp_path / "grades"
+    folder.mkdir()
+    (folder / "sam").mkdir()
+    (folder / "sam" / "14-ndcg.ipynb").write_bytes(
+        (ROOT / "tests" / "course" / "grading" / "submissions" / "sam" / "14-ndcg.ipynb").read_bytes())
+    grade = [sys.executable, "-m", "rankmetrics_course.grading.grade_submissions", str(folder),
+             "--course", str(ROOT), "--out", str(grades), "--unsafe", "--timeout", "120"]
+    subprocess.run(grade, check=True, capture_output=True, timeout=600)
+    (grades / "feedback" / "instructor-comments.md").write_text("sam: come and see me")
+    again = subprocess.run(grade, capture_output=True, text=True, timeout=600)
+    assert again.returncode != 0
+    assert "feedback/instructor-comments.md (not written by grade)" in again.stderr
+    assert (grades / "feedback" / "instructor-comments.md").read_text() == "sam: come and see me"
+    assert (grades / "feedback" / "sam.md").exists() and (grades / "scores.csv").exists()
