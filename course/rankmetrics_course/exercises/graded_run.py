@@ -11,6 +11,7 @@ process (``replay``); nothing the notebook prints or keeps in memory counts.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 
@@ -62,12 +63,18 @@ def record(label: str, answer, hidden_variants: dict | None = None) -> dict:
 
 
 def hidden_variants_given() -> dict:
-    """The hidden inputs the grader handed this run (none outside a graded run)."""
+    """The hidden inputs the grader handed this run (none outside a graded run): new objects
+    at each call, decoded from the file read once (a notebook may check thousands of times)."""
     path = os.environ.get(HIDDEN_CASES)
     if not path or not os.path.isfile(path):
         return {}
+    return variants_from_data(_hidden_data(path))
+
+
+@functools.cache
+def _hidden_data(path: str):
     with open(path) as handle:
-        return variants_from_data(json.load(handle))
+        return json.load(handle)
 
 
 def send(line: dict) -> None:

@@ -32,6 +32,7 @@ import dataclasses
 import json
 import os
 import re
+import resource
 import secrets
 import shutil
 import signal
@@ -109,7 +110,14 @@ def judge_run(run: SubmissionRun, variants: dict) -> SubmissionRun:
 
 def run_and_judge(path: Path, settings: Settings, slot: int, variants: dict) -> SubmissionRun:
     """One notebook, run in its sandbox and judged (in a worker of the grader)."""
-    return judge_run(run_submission(path, settings, slot), variants)
+    run = judge_run(run_submission(path, settings, slot), variants)
+    run.grader_mib = _peak_mib()
+    return run
+
+
+def _peak_mib() -> float:
+    """This process's peak resident memory (its sandboxes and kernels not counted)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def student_verdicts(runs: list[SubmissionRun]) -> dict[str, Verdict]:
@@ -227,6 +235,9 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
         settings = dataclasses.replace(settings, package=package, scratch=Path(scratch))
         done = run_all([path for notebooks in students.values() for path in notebooks],
                        settings, jobs, variants)
+    workers = max((run.grader_mib for run in done.values()), default=0.0)
+    print(f"the grader's peak memory: {_peak_mib():.0f} MiB in its main process, "
+          f"{workers:.0f} MiB in a worker", flush=True)
 
     (out / "feedback").mkdir()
     scores = out / "scores.csv"

@@ -63,6 +63,7 @@ class SubmissionRun:
     verdicts: dict = field(default_factory=dict)  # label -> Verdict, filled by the grader
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0  # wall time of the run, for the grader's progress lines
+    grader_mib: float = 0.0  # the peak memory of the grader's process that ran it, so far
 
 
 @dataclass(frozen=True)

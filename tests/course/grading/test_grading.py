@@ -33,6 +33,7 @@ import csv
 import hashlib
 import math
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -142,7 +143,9 @@ def graded(tmp_path_factory, hostile_class, limits, quin_at_the_notebook_limit):
         cwd=ROOT, capture_output=True, text=True, timeout=1500)
     assert result.returncode == 0, result.stdout + result.stderr
     after = {"package": packages_fingerprint(), "class": fingerprint(SUBMISSIONS),
-             "processes": running_command_lines(), "feedback": fingerprint(out)}
+             "processes": running_command_lines(), "feedback": fingerprint(out),
+             "memory": [float(m) for m in re.search(r"peak memory: (\d+) MiB in its main process, "
+                                                   r"(\d+) MiB in a worker", result.stdout).groups()]}
     return out, before, after
 
 
@@ -428,3 +431,10 @@ def test_a_killed_grader_stops_its_sandboxes_and_leaves_no_folder_behind(tmp_pat
     assert grader.wait(timeout=120) != 0
     assert list(scratch.iterdir()) == []
     assert not [line for line in running_command_lines() if str(scratch) in line]
+
+
+def test_the_graders_memory_stays_small_whatever_the_class_sends(graded):
+    # ned sends 24 answers of 4 MB and uri declares a gigabyte; the grader keeps one answer per
+    # exercise and judges it before the next notebook. Its own processes stay small.
+    main, worker = graded[2]["memory"]
+    assert main < 400 and worker < 400, graded[2]["memory"]
