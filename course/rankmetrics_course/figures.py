@@ -33,6 +33,7 @@ _SVG_RC = {"svg.hashsalt": "rankmetrics-lite", "svg.fonttype": "none",
 _PREAMBLE = re.compile(r"\A.*?(?=<svg )", re.S)        # XML declaration, DOCTYPE
 _METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.S)
 _LONG_DECIMALS = re.compile(r"(\d\.\d\d)\d+")
+_TEXT_CONTENT = re.compile(r"(<text\b[^>]*>)(.*?)(</text>)", re.S)
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _FONT_NAME = re.compile(r"'([A-Za-z ]+)'")            # 'DejaVu Sans' -> DejaVu Sans
 _ATTRIBUTE = re.compile(r'(\s[\w:-]+)="([^"\']*)"')  # x="1" -> x='1'
@@ -45,12 +46,22 @@ def _drop_unused_ids(svg: str) -> str:
     return _ID.sub(lambda m: m.group(0) if m.group(1) in used else "", svg)
 
 
+def _coordinates_rounded(svg: str) -> str:
+    """Every number of the drawing to two decimals, but the texts it shows as written (a
+    title's "AP = 0.5857" is not cut to "0.58")."""
+    pieces, last = [], 0
+    for text in _TEXT_CONTENT.finditer(svg):
+        pieces += [_LONG_DECIMALS.sub(r"\1", svg[last:text.start(2)]), text.group(2)]
+        last = text.end(2)
+    return "".join(pieces) + _LONG_DECIMALS.sub(r"\1", svg[last:])
+
+
 def compact_svg(svg: str) -> str:
     """The same drawing in fewer bytes: no preamble or metadata, two decimals,
     one line, attributes in single quotes (a data URI in an HTML attribute then
     needs few characters escaped)."""
     svg = _METADATA.sub("", _PREAMBLE.sub("", svg, count=1), count=1)
-    svg = _LINE_BREAKS.sub(" ", _LONG_DECIMALS.sub(r"\1", svg)).strip()
+    svg = _LINE_BREAKS.sub(" ", _coordinates_rounded(svg)).strip()
     svg = re.sub(r"font-family:[^;\"]*", lambda m: _FONT_NAME.sub(r"\1", m.group(0)), svg)
     return _drop_unused_ids(_NO_ROTATION.sub("", _ATTRIBUTE.sub(r"\1='\2'", svg)))
 
