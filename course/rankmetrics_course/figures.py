@@ -107,15 +107,28 @@ def figure_to_svg(figure: Figure) -> str:
     return compact_svg(buffer.getvalue())
 
 
+# A figure is centred and uses the column, up to this width (its text grows with it).
+WIDEST_FIGURE = "40rem"
+_SVG_SIZE = re.compile(r"<svg [^>]*?width='([\d.]+)pt' height='([\d.]+)pt'")
+
+
 def figure_img_tag(figure: Figure, alt: str) -> str:
-    """An ``<img>`` holding the figure as an SVG data URI, with its alt text."""
+    """An ``<img>`` holding the figure as an SVG data URI, with its alt text.
+
+    The tag carries the figure's size, so that a page reserves its room before the
+    image is decoded (nothing below it moves), and it is centred, as wide as the
+    column up to :data:`WIDEST_FIGURE`.
+    """
     if not alt:
         raise ValueError("alt must describe the figure for readers who cannot see it")
+    drawing = figure_to_svg(figure)
+    width, height = (round(float(size) * 4 / 3) for size in _SVG_SIZE.search(drawing).groups())
     # Percent-encode only what the URI or its double-quoted HTML attribute cannot
     # hold as is: % # & " and non-ASCII text.
-    svg = quote(figure_to_svg(figure), safe=" !$'()*+,-./:;=?@_~<>[]{}|^`")
-    return (f'<img class="rml-figure" alt="{html.escape(alt)}" '
-            f'src="data:image/svg+xml,{svg}" style="max-width:100%"/>')
+    svg = quote(drawing, safe=" !$'()*+,-./:;=?@_~<>[]{}|^`")
+    return (f'<img class="rml-figure" alt="{html.escape(alt)}" width="{width}" height="{height}" '
+            f'src="data:image/svg+xml,{svg}" style="display:block;margin:0 auto;width:100%;'
+            f'max-width:{WIDEST_FIGURE};height:auto"/>')
 
 
 class ShownFigure:

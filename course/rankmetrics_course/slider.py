@@ -99,7 +99,10 @@ STYLE = (
 
 # Swap the precomputed frames as the range input moves; the shown frame's HTML
 # is in the page, not in the JSON. The value is the input's aria-valuetext, and
-# one live region, updated in place, says the new numbers once per move.
+# one live region, updated in place, says the new numbers once per move. The
+# frame's box is as tall as the tallest frame at the column's width (each is laid
+# out once, hidden, at load and when the width changes: figures carry their size),
+# so that moving the slider never moves the text below it.
 _SCRIPT = """(function(){
 var root=document.getElementById(%(id)s);
 var data=JSON.parse(root.querySelector('script.rml-frames').textContent);
@@ -108,6 +111,15 @@ var shown=root.querySelector('.rml-value');
 var target=root.querySelector('.rml-frame');
 var live=root.querySelector('.rml-announce');
 data.html[Number(input.value)]=target.innerHTML;
+var width=0;
+function reserve(){if(!target.clientWidth||target.clientWidth===width)return;width=target.clientWidth;
+var probe=document.createElement('div');probe.className='rml-frame';
+probe.style.cssText='position:absolute;visibility:hidden;left:-99999px;top:0;width:'+width+'px';
+document.body.appendChild(probe);var tallest=0;
+data.html.forEach(function(h){probe.innerHTML=h;tallest=Math.max(tallest,probe.offsetHeight);});
+probe.remove();target.style.minHeight=tallest+'px';}
+reserve();addEventListener('resize',reserve);
+if(window.ResizeObserver)new ResizeObserver(reserve).observe(root);
 input.addEventListener('input',function(){var i=Number(input.value);
 shown.textContent=data.values[i];input.setAttribute('aria-valuetext',data.values[i]);
 target.innerHTML=data.html[i];live.textContent=data.text[i];});
