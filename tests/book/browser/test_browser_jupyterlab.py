@@ -105,6 +105,23 @@ return {valuetext: handle && handle.getAttribute('aria-valuetext'),
 """
 
 
+def test_a_chapter_opens_unmodified_with_its_solutions_collapsed(browser, lab):
+    browser.set_window_size(1280, 800)
+    browser.get(lab)
+    wait_until(browser, lambda b: b.execute_script(
+        "const cells = [...document.querySelectorAll('.jp-Notebook .jp-MarkdownCell')];"
+        "return cells.length > 0 && cells.every(c => c.innerText.trim())"),
+        "the chapter to open and its markdown to be drawn")
+    time.sleep(3)  # what JupyterLab does after drawing (a metadata update) would show by now
+    state = browser.execute_script(
+        "const tab = document.querySelector('.lm-TabBar-tab.lm-mod-current');"
+        "return {dirty: tab !== null && tab.classList.contains('jp-mod-dirty'),"
+        " hidden: document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea.lm-mod-hidden,"
+        " .jp-Notebook .jp-CodeCell .jp-Cell-inputWrapper .jp-InputPlaceholder').length};")
+    assert not state["dirty"], "the notebook shows as modified as soon as it is opened"
+    assert state["hidden"] >= 3, f"solutions' code in plain view ({state['hidden']} collapsed)"
+
+
 def test_a_chapter_runs_in_jupyterlab_with_myst_and_a_named_styled_slider(browser, lab):
     browser.set_window_size(1280, 800)
     browser.get(lab)
