@@ -347,13 +347,18 @@ def _t_power(effect_size: float, n: int, alpha: float, alternative: str) -> floa
     from scipy.stats import nct, t  # here: scipy.stats takes most of a second to import
 
     df, shift = n - 1, effect_size * math.sqrt(n)
+    # A lower tail is read as the upper tail of the mirrored statistic,
+    # P(T(shift) <= -c) = P(T(-shift) >= c): scipy's nct.cdf returns NaN far in its left tail.
     if alternative == "two-sided":
         critical = t.isf(alpha / 2, df)
-        power = nct.sf(critical, df, shift) + nct.cdf(-critical, df, shift)
+        power = nct.sf(critical, df, shift) + nct.sf(critical, df, -shift)
     elif alternative == "greater":
         power = nct.sf(t.isf(alpha, df), df, shift)
     else:
-        power = nct.cdf(-t.isf(alpha, df), df, shift)
+        power = nct.sf(t.isf(alpha, df), df, -shift)
+    if not math.isfinite(power):  # never seen; refuse rather than return a silent NaN
+        raise ArithmeticError(f"scipy's noncentral t gave {power} for n = {n}, effect size "
+                              f"{effect_size}: please report it")
     return float(min(1.0, max(0.0, power)))
 
 
