@@ -366,21 +366,21 @@ def paired_t_test_power(effect_size: float, n_queries: int, *, alpha: float = 0.
                         alternative: str = "two-sided") -> float:
     r"""The power of the paired t-test: the chance that it detects a true effect of this size.
 
-    With :math:`n` queries and a true standardised effect
+    With :math:`|Q|` queries and a true standardised effect
     :math:`\mathrm{ES} = \mu_d / \sigma_d` (the mean per-query difference over
     its standard deviation, Cohen's d for paired data), the statistic
-    :math:`t = \bar d / (s_d/\sqrt{n})` follows the noncentral t distribution
-    with :math:`n - 1` degrees of freedom and noncentrality
-    :math:`\lambda = \mathrm{ES}\sqrt{n}`. With :math:`t_c` the critical value
+    :math:`t = \bar d / (s_d/\sqrt{|Q|})` follows the noncentral t distribution
+    with :math:`|Q| - 1` degrees of freedom and noncentrality
+    :math:`\lambda = \mathrm{ES}\sqrt{|Q|}`. With :math:`t_c` the critical value
     of Student's t at level α, the power is
 
     .. math::
 
-       1 - \beta = \Pr\big(T_{n-1,\lambda} \ge t_{c}\big)
-                 + \Pr\big(T_{n-1,\lambda} \le -t_{c}\big),
-       \qquad t_c = t_{n-1}(1 - \alpha/2),
+       \mathrm{power} = \Pr\big(T_{|Q|-1,\lambda} \ge t_{c}\big)
+                 + \Pr\big(T_{|Q|-1,\lambda} \le -t_{c}\big),
+       \qquad t_c = t_{|Q|-1}(1 - \alpha/2),
 
-    for the two-sided test; one tail (and :math:`t_c = t_{n-1}(1-\alpha)`) for
+    for the two-sided test; one tail (and :math:`t_c = t_{|Q|-1}(1-\alpha)`) for
     ``"greater"`` or ``"less"``. Computed exactly with ``scipy.stats.nct``
     (the same numbers as statsmodels' ``TTestPower``); the normal
     approximation overstates the power when there are few queries.
@@ -391,7 +391,7 @@ def paired_t_test_power(effect_size: float, n_queries: int, *, alpha: float = 0.
         ES, the true mean difference divided by the standard deviation of the
         per-query differences (see :func:`paired_effect_size`, ``cohens_d``).
     n_queries : int
-        n, the number of queries (at least 2).
+        :math:`|Q|`, the number of queries (at least 2).
     alpha : float in (0, 1)
         The significance level.
     alternative : {"two-sided", "greater", "less"}
@@ -432,33 +432,57 @@ def paired_t_test_power(effect_size: float, n_queries: int, *, alpha: float = 0.
     return _t_power(effect_size, n, alpha, alternative)
 
 
-def _smallest_n(reaches, what: str) -> int:
-    """The smallest n >= 2 for which ``reaches(n)`` holds, ``reaches`` being monotone in n."""
-    if reaches(2):
-        return 2
-    low, high = 2, 4
-    while not reaches(high):
-        if high >= MAX_QUERIES:
-            raise ValueError(f"{what} needs more than {MAX_QUERIES:,} queries: the difference is "
-                             "too small for its spread; ask for a larger one")
-        low, high = high, min(2 * high, MAX_QUERIES)
+def _smallest_n(reaches, what: str, start: float = 2) -> int:
+    """The smallest n >= 2 for which ``reaches(n)`` holds, ``reaches`` being monotone in n.
+
+    The search starts at ``start`` (a normal approximation, usually within a query or
+    two of the answer), gallops away from it until the answer is bracketed, then bisects.
+    """
+    start = int(min(max(2, math.ceil(start)), MAX_QUERIES))
+    if reaches(start):
+        high, step = start, 1  # reaches(high) holds: look below it
+        while high > 2:
+            low = max(2, high - step)
+            if not reaches(low):
+                break
+            high, step = low, 2 * step
+        else:
+            return 2
+    else:
+        low, step = start, 1  # reaches(low) does not hold: look above it
+        while True:
+            if low >= MAX_QUERIES:
+                raise ValueError(f"{what} needs more than {MAX_QUERIES:,} queries: the difference is "
+                                 "too small for its spread; ask for a larger one")
+            high = min(low + step, MAX_QUERIES)
+            if reaches(high):
+                break
+            low, step = high, 2 * step
     while high - low > 1:  # reaches(high) holds, reaches(low) does not
         middle = (low + high) // 2
         low, high = (low, middle) if reaches(middle) else (middle, high)
     return high
 
 
+def _normal_guess(effect_size: float, power: float, alpha: float, sides: int) -> float:
+    """The normal approximation of the queries a t-test needs, plus Sakai's z^2/2 correction."""
+    from scipy.stats import norm
+
+    z_alpha = float(norm.isf(alpha / sides))
+    return ((z_alpha + float(norm.isf(1 - power))) / effect_size) ** 2 + z_alpha**2 / 2
+
+
 def queries_for_power(effect_size: float, *, power: float = 0.8, alpha: float = 0.05,
                       alternative: str = "two-sided") -> int:
     r"""The fewest queries with which the paired t-test reaches ``power`` for this effect size.
 
-    The smallest integer :math:`n \ge 2` with
+    The smallest integer :math:`|Q| \ge 2` with
 
-    .. math:: \mathrm{power}(\mathrm{ES}, n) \ge 1 - \beta,
+    .. math:: \mathrm{power}(\mathrm{ES}, |Q|) \ge \text{power wanted},
 
     where :math:`\mathrm{power}` is :func:`paired_t_test_power` (exact,
     noncentral t). The normal approximation
-    :math:`n \approx \big((z_{1-\alpha/2} + z_{1-\beta}) / \mathrm{ES}\big)^2`
+    :math:`|Q| \approx \big((z_{1-\alpha/2} + z_{\mathrm{power}}) / \mathrm{ES}\big)^2`
     is a little low; this search is not.
 
     Parameters
@@ -467,7 +491,7 @@ def queries_for_power(effect_size: float, *, power: float = 0.8, alpha: float = 
         ES, the standardised true difference: not 0; positive for
         ``"greater"``, negative for ``"less"``.
     power : float in (0, 1)
-        :math:`1 - \beta`, the chance of detecting the effect.
+        The chance of detecting the effect (``1 - beta``).
     alpha : float in (0, 1)
         The significance level.
     alternative : {"two-sided", "greater", "less"}
@@ -511,8 +535,9 @@ def queries_for_power(effect_size: float, *, power: float = 0.8, alpha: float = 
     if (alternative == "greater" and effect_size < 0) or (alternative == "less" and effect_size > 0):
         raise ValueError(f"effect_size {effect_size} points away from alternative={alternative!r}: "
                          "the test could never detect it; flip its sign or the alternative")
+    guess = _normal_guess(abs(effect_size), power, alpha, 2 if alternative == "two-sided" else 1)
     return _smallest_n(lambda n: _t_power(effect_size, n, alpha, alternative) >= power,
-                       f"a power of {power} at effect_size {effect_size}")
+                       f"a power of {power} at effect_size {effect_size}", guess)
 
 
 # ---------------------------------------------------------- topic-set size --
@@ -546,29 +571,29 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     :func:`variance_from_scores` estimates it from past per-query scores. The
     difference of two systems on a query then has variance
     :math:`\sigma_d^2 = 2\sigma^2`. The three designs (Sakai 2016) find the
-    smallest n such that:
+    smallest number of queries :math:`|Q|` such that:
 
     * ``"paired_t"``: the two-sided paired t-test at level α detects a true
-      difference of minD with power at least :math:`1 - \beta`
+      difference of minD with power at least ``1 - beta``
       (:func:`paired_t_test_power` at :math:`\mathrm{ES} = \mathrm{minD}/\sigma_d`);
     * ``"anova"``: one-way ANOVA over m systems detects, with power at least
-      :math:`1 - \beta`, system means whose range (best minus worst) is minD.
+      ``1 - beta``, system means whose range (best minus worst) is minD.
       The least favourable means put two systems at :math:`\pm\mathrm{minD}/2`
       and the rest in the middle, so the noncentral F has noncentrality
-      :math:`\lambda = n\,\mathrm{minD}^2 / (2\sigma^2)` and degrees of freedom
-      :math:`m - 1` and :math:`m(n-1)`:
+      :math:`\lambda = |Q|\,\mathrm{minD}^2 / (2\sigma^2)` and degrees of freedom
+      :math:`m - 1` and :math:`m(|Q|-1)`:
 
       .. math::
 
-         1 - \beta \le \Pr\big(F'_{m-1,\,m(n-1),\,\lambda} \ge F_{m-1,\,m(n-1)}(1-\alpha)\big);
+         1 - \text{beta} \le \Pr\big(F'_{m-1,\,m(|Q|-1),\,\lambda} \ge F_{m-1,\,m(|Q|-1)}(1-\alpha)\big);
 
     * ``"ci_width"``: the :math:`100(1-\alpha)\%` t interval of the mean
       difference has expected width at most minD:
 
       .. math::
 
-         2\, t_{n-1}(1-\alpha/2)\, \sqrt{\frac{2\sigma^2}{n}}\;
-         \sqrt{\frac{2}{n-1}}\,\frac{\Gamma(n/2)}{\Gamma((n-1)/2)} \le \mathrm{minD},
+         2\, t_{|Q|-1}(1-\alpha/2)\, \sqrt{\frac{2\sigma^2}{|Q|}}\;
+         \sqrt{\frac{2}{|Q|-1}}\,\frac{\Gamma(|Q|/2)}{\Gamma((|Q|-1)/2)} \le \mathrm{minD},
 
       the last two factors being :math:`\mathbb{E}[s_d]/\sigma_d`.
 
@@ -634,9 +659,13 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     if design != "anova" and n_systems != 2:
         raise ValueError(f"design={design!r} compares two systems; n_systems={n_systems} is for "
                          "design='anova'")
-    if design == "ci_width":
+    from scipy.stats import norm
+
+    z = float(norm.isf(alpha / 2))
+    if design == "ci_width":  # start from the width with sigma_d known: 2 z sigma_d / sqrt(n)
         n = _smallest_n(lambda k: _expected_width(variance, k, alpha) <= difference,
-                        f"an expected interval width of {difference}")
+                        f"an expected interval width of {difference}",
+                        8 * variance * (z / difference) ** 2)
         return TopicSetSize(design, n, 2, difference, variance, alpha, beta, None,
                             _expected_width(variance, n, alpha))
     if design == "anova":
@@ -647,8 +676,10 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
 
         def power_at(k: int) -> float:
             return _t_power(effect, k, alpha, "two-sided")
+    # A start for both tests: the paired t-test's normal approximation (the ANOVA's n is near it).
+    guess = _normal_guess(difference / math.sqrt(2 * variance), 1 - beta, alpha, 2)
     n = _smallest_n(lambda k: power_at(k) >= 1 - beta,
-                    f"detecting {difference} with power {1 - beta:g}")
+                    f"detecting {difference} with power {1 - beta:g}", guess)
     return TopicSetSize(design, n, n_systems, difference, variance, alpha, beta, power_at(n), None)
 
 
@@ -656,21 +687,21 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
                          paired: bool = True) -> float:
     r"""The per-query score variance :math:`\hat\sigma^2` that :func:`topic_set_size` needs.
 
-    With :math:`x_{ij}` the score of system i on query j (m systems, n
-    queries), :math:`\bar x_{i\cdot}` a system's mean, :math:`\bar x_{\cdot j}`
+    With :math:`x_{ij}` the score of system i on query j (m systems,
+    :math:`|Q|` queries), :math:`\bar x_{i\cdot}` a system's mean, :math:`\bar x_{\cdot j}`
     a query's mean and :math:`\bar x` the grand mean, the residual variance of
     a two-way ANOVA without replication (``paired=True``) is
 
     .. math::
 
        \hat\sigma^2 = V_E = \frac{\sum_{i,j}\big(x_{ij} - \bar x_{i\cdot} - \bar x_{\cdot j}
-                    + \bar x\big)^2}{(m-1)(n-1)} .
+                    + \bar x\big)^2}{(m-1)(|Q|-1)} .
 
     It removes how hard each query is for every system, which a paired
     comparison cancels too: with two systems, :math:`V_E` is exactly half the
     variance of the per-query differences, :math:`s_d^2/2`. ``paired=False``
     gives the within-system variance of a one-way ANOVA,
-    :math:`\sum_{i,j}(x_{ij} - \bar x_{i\cdot})^2 / (m(n-1))`, which keeps the
+    :math:`\sum_{i,j}(x_{ij} - \bar x_{i\cdot})^2 / (m(|Q|-1))`, which keeps the
     query effect in and is much larger (it is the variance an unpaired
     comparison faces).
 
@@ -739,7 +770,7 @@ def _ratio(mean: float, spread: float) -> float:
 def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) -> PairedEffectSize:
     r"""How large the difference between system a and its baseline b is, in units of spread.
 
-    With :math:`d_q = a_q - b_q` over n queries, :math:`\bar d` their mean,
+    With :math:`d_q = a_q - b_q` over :math:`|Q|` queries, :math:`\bar d` their mean,
     :math:`s_d` their standard deviation and :math:`s_b` that of the
     baseline's scores (both ddof = 1):
 
@@ -815,20 +846,20 @@ def tukey_hsd(scores_by_system: Mapping[Hashable, PerQuery], *, measure: str | N
               paired: bool = True) -> TukeyHSD:
     r"""Tukey's HSD: every pair of m systems, p-values adjusted by the studentised range.
 
-    For systems i and j with mean scores :math:`\bar x_i, \bar x_j` over n
-    queries, the statistic and its family-wise adjusted p-value are
+    For systems i and j with mean scores :math:`\bar x_i, \bar x_j` over
+    :math:`|Q|` queries, the statistic and its family-wise adjusted p-value are
 
     .. math::
 
-       q_{ij} = \frac{|\bar x_i - \bar x_j|}{\sqrt{V / n}}, \qquad
+       q_{ij} = \frac{|\bar x_i - \bar x_j|}{\sqrt{V / |Q|}}, \qquad
        p_{ij} = \Pr\big(Q_{m,\,\nu} \ge q_{ij}\big),
 
     with :math:`Q_{m,\nu}` the studentised range of m means with ν degrees of
     freedom (``scipy.stats.studentized_range``). ``paired=True`` (the systems
     ran on the same queries) takes V as the two-way residual variance
     :math:`V_E` of :func:`variance_from_scores` and
-    :math:`\nu = (m-1)(n-1)`; ``paired=False`` takes the one-way within-system
-    variance and :math:`\nu = m(n-1)`, the classic test of statsmodels'
+    :math:`\nu = (m-1)(|Q|-1)`; ``paired=False`` takes the one-way within-system
+    variance and :math:`\nu = m(|Q|-1)`, the classic test of statsmodels'
     ``pairwise_tukeyhsd`` and ``scipy.stats.tukey_hsd``. Rejecting every pair
     with :math:`p_{ij} \le \alpha` keeps the chance of any false rejection
     among all :math:`m(m-1)/2` pairs at most α, when the scores are normal.

@@ -280,6 +280,17 @@ def test_sizes_grow_with_the_variance_and_shrink_with_the_difference():
         assert sizes == sorted(sizes, reverse=True)
 
 
+@pytest.mark.parametrize("answer", [2, 3, 5, 100, 12_345])
+def test_the_search_finds_the_smallest_n_from_any_start(answer):
+    from rankmetrics_lite._power import _smallest_n
+
+    for start in (2, answer - 1, answer, answer + 1, 10 * answer, 1e7, 1e12):
+        asked = []
+        found = _smallest_n(lambda n: asked.append(n) or n >= answer, "a test", start)
+        assert found == answer, (start, asked)
+        assert len(asked) <= 2 * math.log2(abs(start - answer) + 2) + 4
+
+
 # ------------------------------------------------------------ effect sizes --
 
 
