@@ -847,14 +847,13 @@ def tukey_hsd(scores_by_system: Mapping[Hashable, PerQuery], *, measure: str | N
     r"""Tukey's HSD: every pair of m systems, p-values adjusted by the studentised range.
 
     For systems i and j with mean scores :math:`\bar x_i, \bar x_j` over
-    :math:`|Q|` queries, the statistic and its family-wise adjusted p-value are
+    :math:`|Q|` queries, the family-wise adjusted p-value is
 
     .. math::
 
-       q_{ij} = \frac{|\bar x_i - \bar x_j|}{\sqrt{V / |Q|}}, \qquad
-       p_{ij} = \Pr\big(Q_{m,\,\nu} \ge q_{ij}\big),
+       p_{ij} = \Pr\Big(W_{m,\nu} \ge \frac{|\bar x_i - \bar x_j|}{\sqrt{V / |Q|}}\Big),
 
-    with :math:`Q_{m,\nu}` the studentised range of m means with ν degrees of
+    with :math:`W_{m,\nu}` the studentised range of m means with ν degrees of
     freedom (``scipy.stats.studentized_range``). ``paired=True`` (the systems
     ran on the same queries) takes V as the two-way residual variance
     :math:`V_E` of :func:`variance_from_scores` and
