@@ -2,7 +2,7 @@
 
 The cross-checks (marked ``reference``) compare with statsmodels: the power and
 the sample size of the paired t-test (``TTestPower``) and of one-way ANOVA
-(``FTestAnovaPower``), Tukey's HSD (``pairwise_tukeyhsd``) and the residual
+(``FTestAnovaPower``), Tukey's HSD (``pairwise_tukeyhsd``, and scipy's ``tukey_hsd``) and the residual
 variance of a two-way ANOVA (``ols`` + ``anova_lm``). The others check the
 noncentral t by simulation, the expected interval width against scipy's chi
 distribution, and the randomised Tukey HSD against an exhaustive permutation
@@ -175,6 +175,11 @@ def test_unpaired_tukey_hsd_equals_statsmodels_pairwise_tukeyhsd(seed, n, m, lat
                                                              theirs.groupsunique[theirs._multicomp.pairindices[1]])]
     np.testing.assert_allclose([-p.mean_difference for p in ours.pairs], theirs.meandiffs, atol=1e-12)
     np.testing.assert_allclose([p.p_value for p in ours.pairs], theirs.pvalues, atol=1e-8)
+    # and scipy's own Tukey HSD (the same test, computed apart)
+    scipys = scipy.stats.tukey_hsd(*matrix.T)
+    pairs = [(i, j) for i in range(m) for j in range(i + 1, m)]
+    np.testing.assert_allclose([p.p_value for p in ours.pairs], [scipys.pvalue[i, j] for i, j in pairs],
+                               atol=1e-8)
 
 
 @pytest.mark.reference
