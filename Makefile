@@ -56,10 +56,10 @@ lab: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	@$(if $(ALLOW_ROOT),echo "Running as root: JupyterLab gets --allow-root.")
 	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab book $(ALLOW_ROOT)
 
+# On this machine only (loopback), with pages gzipped as a static host sends them.
 serve: $(STAMP)
 	@test -f $(BOOK_HTML) || "$(MAKE)" book
-	@echo "Serving the book at http://127.0.0.1:8000 (Ctrl-C stops)"
-	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+	$(BIN)/python -m rankmetrics_course.tools.local_server --port 8000 _build/html
 
 notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m rankmetrics_course.tools.execute_notebooks book
