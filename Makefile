@@ -49,12 +49,14 @@ test-package: $(STAMP)
 test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
 
-# Chapters are signed as trusted on this machine (their sliders run when opened);
-# a live session builds each slider's widget only, never its static face.
+# The chapters as JupyterLab shows them (terms, citations, glued numbers and exercise
+# numbers written out; a copy you changed is kept), signed as trusted on this machine
+# (their sliders run when opened); a live session builds each slider's widget only.
 lab: $(STAMP) $(SPARK_STAMP) java-prerequisites
-	$(BIN)/jupyter trust book/*.ipynb
+	$(BIN)/python -m rankmetrics_course.tools.jupyterlab_edition --out _build/lab
+	$(BIN)/jupyter trust _build/lab/*.ipynb
 	@$(if $(ALLOW_ROOT),echo "Running as root: JupyterLab gets --allow-root.")
-	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab book $(ALLOW_ROOT)
+	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab _build/lab $(ALLOW_ROOT)
 
 # On this machine only (loopback), with pages gzipped as a static host sends them.
 serve: $(STAMP)
