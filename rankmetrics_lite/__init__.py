@@ -8,6 +8,19 @@ the argument and the fix.
 __version__ = "0.2.0"
 
 from ._adapters import gains_from_ids, rank_by_score, relevance_from_ids
+from ._agreement import (
+    ConfusionTable,
+    KappaInterval,
+    RankBiasedOverlap,
+    cohen_kappa,
+    cohen_kappa_interval,
+    confusion_table,
+    fleiss_kappa,
+    kendall_tau,
+    krippendorff_alpha,
+    rank_biased_overlap,
+    tau_ap,
+)
 from ._average_precision import average_precision, gmap
 from ._cutoff_metrics import (
     f1_at_k,
@@ -83,11 +96,14 @@ from ._trec_io import (
 
 __all__ = [
     "BootstrapInterval",
+    "ConfusionTable",
+    "KappaInterval",
     "PairedEffectSize",
     "PairedTTest",
     "QrelsColumns",
     "RandomBaseline",
     "RandomizationTest",
+    "RankBiasedOverlap",
     "RankingMetrics",
     "RunColumns",
     "SignTest",
@@ -99,7 +115,10 @@ __all__ = [
     "average_precision_from_scores",
     "bootstrap_ci",
     "bpref",
+    "cohen_kappa",
+    "cohen_kappa_interval",
     "condensed_list",
+    "confusion_table",
     "dcg_at_k",
     "eleven_point_precision",
     "evaluate",
@@ -108,6 +127,7 @@ __all__ = [
     "expected_precision_at_k",
     "expected_reciprocal_rank",
     "f1_at_k",
+    "fleiss_kappa",
     "gains_from_ids",
     "gmap",
     "hit_rate_at_k",
@@ -115,6 +135,8 @@ __all__ = [
     "inferred_average_precision",
     "interpolated_precision",
     "judged_at_k",
+    "kendall_tau",
+    "krippendorff_alpha",
     "max_f1",
     "ndcg_at_k",
     "paired_effect_size",
@@ -133,6 +155,7 @@ __all__ = [
     "random_recall_at_k",
     "randomised_tukey_hsd",
     "randomization_test",
+    "rank_biased_overlap",
     "rank_biased_precision",
     "rank_biased_precision_residual",
     "rank_by_score",
@@ -147,6 +170,7 @@ __all__ = [
     "roc_curve_points",
     "sign_test",
     "simulate_random_precision",
+    "tau_ap",
     "topic_set_size",
     "tukey_hsd",
     "variance_from_scores",
