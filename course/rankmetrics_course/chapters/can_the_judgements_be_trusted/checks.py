@@ -114,10 +114,8 @@ def _rbo_bounds(answer) -> None:
                 raise ExerciseMistake(f"{where} your function returned {got!r}, not a pair (minimum, maximum).")
             low, high = (returned_number(value, where) for value in got)
             if abs(low - want.minimum) > 1e-9:
-                raise ExerciseMistake(f"{where} your minimum is {low:.6f}. The lower bound keeps the "
-                                      "overlap at depth k for every depth below it: check the tail "
-                                      "of p^d / d beyond k.")
+                raise ExerciseMistake(f"{where} your minimum is {low:.6f}, which is not RBO_min: check "
+                                      "the depths beyond k, which the minimum also counts.")
             if abs(high - want.maximum) > 1e-9:
-                raise ExerciseMistake(f"{where} your maximum is {high:.6f}. Below depth k the overlap can "
-                                      "grow by 2 per depth until it equals the depth; after that the "
-                                      "agreement is 1.")
+                raise ExerciseMistake(f"{where} your maximum is {high:.6f}, which is not RBO_max: check "
+                                      "how fast the overlap can grow beyond depth k, and when it stops.")

@@ -187,12 +187,15 @@ class SimulatedCollection:
         what an assessor judges.
     best_rank : dict
         ``{query: {doc: rank}}``: the best rank any run gives a pooled document.
+    depth : int
+        The pool's depth: each run's top ``depth`` documents are pooled.
     """
 
     grades: dict
     runs: tuple
     pool: dict
     best_rank: dict
+    depth: int
 
 
 @lru_cache(maxsize=2)
@@ -215,7 +218,7 @@ def simulated_collection_of_twelve(seed: int = 2000, depth: int = 10) -> Simulat
         for run in runs:
             for rank, doc in enumerate(sorted(run[qid], key=run[qid].get, reverse=True)[:depth], start=1):
                 ranks[doc] = min(ranks.get(doc, rank), rank)
-    return SimulatedCollection(grades, runs, pool, best_rank)
+    return SimulatedCollection(grades, runs, pool, best_rank, depth)
 
 
 def simulated_judgements(collection: SimulatedCollection, rate: float, *, seed: int = 0,
