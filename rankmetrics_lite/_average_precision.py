@@ -178,7 +178,11 @@ def gmap(ap_values) -> float:
 
     Voorhees (2006). The TREC 2005 Robust Track. :cite:p:`voorhees2006robust`
     """
-    values = _as_ap_values(ap_values)
+    return geometric_mean(_as_ap_values(ap_values))
+
+
+def geometric_mean(values: np.ndarray) -> float:
+    """exp of the mean log of ``values`` floored at GMAP_FLOOR: GMAP's and gm_bpref's mean."""
     return float(np.exp(np.mean(np.log(np.maximum(values, GMAP_FLOOR)))))
 
 

@@ -20,6 +20,10 @@ The formats are trec_eval's, and so is the reading (its ``get_qrels.c`` and
 
 Where the readers depart from trec_eval, they say so:
 
+* a file compressed with gzip (recognised by its first two bytes, whatever its
+  name) is decompressed first; trec_eval reads plain text only (its
+  ``trec_eval_compressed`` script decompresses to temporary files);
+
 * comments: a line whose first non-blank character is ``#`` is skipped, in
   both files, for every release. trec_eval 10.0 skips such lines in runs; in
   qrels it skips only a ``#`` in the first column, and only one comment line
@@ -259,7 +263,11 @@ def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    name, data = _read_bytes(path)
+    return qrels_columns_from_bytes(*_read_bytes(path))
+
+
+def qrels_columns_from_bytes(name: str, data: bytes) -> QrelsColumns:
+    """read_trec_qrels_columns on a file's content (``name`` for messages)."""
     fast = parse_columns(data, "qrels")
     if fast is not None:
         return QrelsColumns(*handed_over(*fast))
@@ -311,11 +319,28 @@ def read_trec_run_columns(path: PathLike) -> RunColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    name, data = _read_bytes(path)
+    return run_columns_from_bytes(*_read_bytes(path))
+
+
+def run_columns_from_bytes(name: str, data: bytes) -> RunColumns:
+    """read_trec_run_columns on a file's content (``name`` for messages)."""
     fast = parse_columns(data, "run")
     if fast is not None:
         return RunColumns(*handed_over(*fast))
     return RunColumns.from_dict(_run_from_lines(data, name))
+
+
+def run_tag(data: bytes) -> str | None:
+    """The run_id column of a run's last line that is not blank or a comment: the run's
+    name as trec_eval reports it (``runid``). None if no line has six columns."""
+    end = len(data)
+    while end > 0:
+        start = data.rfind(b"\n", 0, end - 1) + 1
+        fields = data[start:end].split()
+        end = start
+        if fields and not fields[0].startswith(b"#"):
+            return fields[5].decode("utf-8", "replace") if len(fields) >= 6 else None
+    return None
 
 
 def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, tag: str) -> None:
@@ -403,11 +428,29 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, ta
 
 
 def _read_bytes(path: PathLike) -> tuple[str, bytes]:
-    """The file's name (for messages) and its content."""
+    """The file's name (for messages) and its content, decompressed if it is gzip'd."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a file path (str or pathlib.Path), got {type(path).__name__}")
+    name = os.path.basename(os.fspath(path))
     with open(path, "rb") as handle:
-        return os.path.basename(os.fspath(path)), handle.read()
+        return name, gunzipped(handle.read(), name)
+
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def gunzipped(data: bytes, name: str) -> bytes:
+    """``data`` itself, or its decompressed content if it starts as a gzip file does."""
+    if not data.startswith(_GZIP_MAGIC):
+        return data
+    import gzip
+    import zlib
+
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise ValueError(f"{name}: starts as a gzip file but cannot be decompressed ({exc}); "
+                         "is it truncated? Decompress it with gzip -d to see") from None
 
 
 def _content_lines(data: bytes, name: str, kind: str) -> Iterator[tuple[int, list[str], str]]:

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ._evaluate import evaluate as _evaluate_dicts
-from .measures import parse_measure, parse_measures, _refuse_undefined
+from .measures import parse_measure, parse_measures, summarize, _refuse_undefined
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION
 from .validation import no_shared_query, repeated_document
 
@@ -253,7 +253,12 @@ def evaluate(
     functions, types, DataFrame, _session = _pyspark()
     _check_frame(df_run, "df_run", RUN_COLUMNS, DataFrame, types)
     _check_frame(df_qrels, "df_qrels", QRELS_COLUMNS, DataFrame, types)
-    names = [m.name for m in parse_measures(measures)]
+    parsed = parse_measures(measures)
+    text = [m.name for m in parsed if m.record.aggregate == "none"]
+    if text:
+        raise ValueError(f"{', '.join(text)}: text measures, one string per query, are not computed on "
+                         "Spark; use rankmetrics_lite.evaluate(..., per_query=True)")
+    names = [m.name for m in parsed]
     options = dict(relevance_level=relevance_level, empty_queries=empty_queries, gain=gain,
                    trec_eval_version=trec_eval_version, unjudged=unjudged)
     if not isinstance(per_query, bool):
@@ -437,7 +442,7 @@ def _means(scored, names: list[str], policy: str, level: int) -> dict:
         elif not defined.all():
             _refuse_undefined(parse_measure(name), scored["query_id"][~defined].tolist(), policy=policy,
                              any_defined=bool(defined.any()), relevance_level=level)
-        means[name] = float(np.mean(values[defined]))  # evaluate's reduction, in its order
+        means[name] = summarize(parse_measure(name), values[defined])  # evaluate's reduction, in its order
     return means
 
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.spark
 
 SEEDS = range(60)
 # Every family of the catalogue, at cutoffs below, inside and beyond the rankings.
-MEASURES = every_measure(1, 5, 20, 1000) + ["RBP(p=0.5)", "RBP_resid(p=0.95)"]
+MEASURES = every_measure(1, 5, 20, 1000, text=False) + ["RBP(p=0.5)", "RBP_resid(p=0.95)"]
 
 
 @pytest.fixture(scope="module")
