@@ -51,11 +51,26 @@ def average_precision_rows(
     n_rel: |R| per row. A row whose denominator is 0 scores 0 (trec_eval).
     """
     top = np.asarray(rows, dtype=float)[:, :k]
-    ranks = np.arange(1, top.shape[1] + 1)
-    precision_at_each_rank = precision_from_hits(np.cumsum(top, axis=1), ranks)
-    numerator = row_sums(top * precision_at_each_rank)
     denominator = _DENOMINATORS[_check_normalisation(normalisation)](top, n_rel, k)
-    return safe_divide(numerator, denominator)
+    return safe_divide(precision_sum_rows(top), denominator)
+
+
+def precision_sum_rows(rows: np.ndarray) -> np.ndarray:
+    """AP's numerator per row: the sum of P@i over the relevant ranks i, added in rank order."""
+    ranks = np.arange(1, rows.shape[1] + 1)
+    return row_sums(rows * precision_from_hits(np.cumsum(rows, axis=1), ranks))
+
+
+def yaap_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
+    r"""Robertson's "yet another AP" per row (trec_eval's ``yaap``), with :math:`s` AP's numerator:
+
+    .. math:: \mathrm{YAAP} = \ln rac{1 + s}{1 + |R| - s}
+
+    Monotonic with AP on one query, and unbounded at both ends, so that it averages over
+    queries more evenly; 0 without a relevant document.
+    """
+    s = precision_sum_rows(np.asarray(rows, dtype=float))
+    return np.log((1.0 + s) / (1.0 + np.asarray(n_rel, dtype=float) - s))
 
 
 # ------------------------------------------------------------- public API --

@@ -310,12 +310,17 @@ def evaluate(
             if m.record.aggregate == "none":
                 summarize(m, np.zeros(0))  # refuses a text measure before any work
     values, defined = {}, {}
+    # 9.0.8 does not evaluate a judged query the run lacks: with -c it counts 0 (10.0 scores it
+    # on a ranking of one unjudged document, as an empty ranking scores, YAAP's log(1/(1+|R|))).
+    absent = None if version == "10.0" else ~_in_run(run, qids)
     for m in parsed:
         values[m.name], defined[m.name] = _values_by_policy(m, rows, qids, gain, empty_queries,
                                                             relevance_level)
+        if absent is not None and absent.any() and values[m.name].dtype != object:
+            values[m.name] = np.where(absent, 0.0, values[m.name])
     if not per_query:
         return {m.name: summarize(m, values[m.name][defined[m.name]]) for m in parsed}
-    reported = np.ones(len(qids), dtype=bool) if version == "10.0" else _in_run(run, qids)
+    reported = np.ones(len(qids), dtype=bool) if version == "10.0" else ~absent
     names = list(values)
     table = {name: values[name].tolist() for name in names}
     result = {}

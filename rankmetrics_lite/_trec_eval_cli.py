@@ -193,11 +193,12 @@ class TrecEvalMeasure:
     family: str | None
     defaults: tuple = ()
     releases: tuple[str, ...] = ("10.0", "9.0.8")
+    reads: str = "qrels"  # the judgements it computes from: "qrels", "qrels_jg" or "any"
 
 
 _MEASURES = [  # trec_eval's order (measures.c), which is the order of its output
-    TrecEvalMeasure("runid", "runid", None),
-    TrecEvalMeasure("num_q", "count", "NumQ"),
+    TrecEvalMeasure("runid", "runid", None, reads="any"),
+    TrecEvalMeasure("num_q", "count", "NumQ", reads="any"),
     TrecEvalMeasure("num_ret", "long", "NumRet"),
     TrecEvalMeasure("num_rel", "long", "NumRel"),
     TrecEvalMeasure("num_rel_ret", "long", "NumRelRet"),
@@ -235,6 +236,12 @@ _MEASURES = [  # trec_eval's order (measures.c), which is the order of its outpu
     TrecEvalMeasure("set_map", "double", "SetAP"),
     TrecEvalMeasure("set_F", "p_double", "SetF", (1.0,)),
     TrecEvalMeasure("num_nonrel_judged_ret", "long", "NumNonrelJudgedRet"),
+    # Averaged over judgement groups (-R qrels_jg): the family's value per group, then the mean.
+    TrecEvalMeasure("map_avgjg", "double", "AP", reads="qrels_jg"),
+    TrecEvalMeasure("P_avgjg", "cut_long", "P", (5, 10, 15, 20, 30, 100, 200, 500, 1000), reads="qrels_jg"),
+    TrecEvalMeasure("Rprec_mult_avgjg", "cut_double", "RprecMult",
+                    (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0), reads="qrels_jg"),
+    TrecEvalMeasure("yaap", "double", "YAAP"),
     TrecEvalMeasure("rbp", "p_pair", "RBP", releases=("10.0",)),
     TrecEvalMeasure("rbp_resid", "p_pair", "RBP_resid", releases=("10.0",)),
     TrecEvalMeasure("unj", "cut_long", "Unjudged", (5, 10, 20), releases=("10.0",)),
@@ -251,6 +258,7 @@ _NICKNAMES = {
                  "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G",
                  "set_P", "set_recall", "set_relative_P", "set_map", "set_F",
                  "num_nonrel_judged_ret"],
+    "qrels_jg": ["runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"],
 }
 _MIN_GEO_MEAN = 0.00001  # trec_eval.h
 _MISSING_ZSCORE = -1000000.0
@@ -578,15 +586,61 @@ def _distinct(ids: np.ndarray) -> list[bytes]:
     return [bytes(q) if isinstance(q, bytes) else q.encode("utf-8") for q in distinct.tolist()]
 
 
+@dataclass
+class _Groups:
+    """Judgements in groups (``-R qrels_jg``): the qrels of every (query, group) pair as
+    columns whose query id is ``'qid group'`` (ids hold no space), and each query's groups
+    in trec_eval's order (bytes)."""
+
+    qrels: object  # QrelsColumns
+    of_query: dict[bytes, list[bytes]]
+
+    @classmethod
+    def read(cls, name: str, data: bytes) -> _Groups:
+        from ._columns import QrelsColumns
+        from ._trec_io import qrels_groups_from_bytes
+
+        try:
+            lines = qrels_groups_from_bytes(name, data)
+        except ValueError as exc:
+            raise TrecEvalExit(2, str(exc)) from None
+        of_query: dict[bytes, set[bytes]] = {}
+        for qid, group, _, _ in lines:
+            of_query.setdefault(qid.encode("utf-8"), set()).add(group.encode("utf-8"))
+        qrels = QrelsColumns(np.array([f"{q} {g}".encode("utf-8") for q, g, _, _ in lines]),
+                             np.array([d.encode("utf-8") for _, _, d, _ in lines]),
+                             np.array([v for _, _, _, v in lines], dtype=np.int64))
+        return cls(qrels, {q: sorted(g) for q, g in of_query.items()})
+
+    def pairs(self, qid: bytes) -> list[bytes]:
+        return [qid + b" " + group for group in self.of_query[qid]]
+
+    def run_for_pairs(self, run):
+        """The run with each entry repeated for every group of its query (others dropped)."""
+        from ._columns import RunColumns, handed_over
+
+        qids = run.query_ids if run.query_ids.dtype.kind == "S" else np.char.encode(run.query_ids, "utf-8")
+        distinct, inverse = np.unique(qids, return_inverse=True)
+        pairs_of = [self.pairs(q) if q in self.of_query else [] for q in distinct.tolist()]
+        repeats = np.array([len(p) for p in pairs_of], dtype=np.int64)[inverse.ravel()]
+        entry = np.repeat(np.arange(qids.size), repeats)
+        flat = np.array([p for ps in pairs_of for p in ps] or [b""])
+        starts = np.concatenate(([0], np.cumsum([len(p) for p in pairs_of])[:-1])).astype(np.int64)
+        within = np.arange(entry.size) - np.repeat(np.cumsum(repeats) - repeats, repeats)
+        pair_ids = flat[starts[inverse.ravel()[entry]] + within]
+        docs = run.doc_ids if run.doc_ids.dtype.kind == "S" else np.char.encode(run.doc_ids, "utf-8")
+        return RunColumns(*handed_over(pair_ids, docs[entry], run.scores[entry]))
+
+
 def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag: str | None,
-                  zscores: _Zscores | None, out: list[str]) -> None:
+                  zscores: _Zscores | None, out: list[str], groups: _Groups | None = None) -> None:
     """Evaluate one run and append trec_eval's output lines to ``out``; raise TrecEvalExit
     where trec_eval stops (after appending what it printed before stopping)."""
     from ._columns import RunColumns, handed_over
     from ._evaluate import prepare_rows
 
     version = options.version
-    judged = sorted(_distinct(qrels.query_ids))
+    judged = sorted(groups.of_query) if groups is not None else sorted(_distinct(qrels.query_ids))
     in_run = set(_distinct(run.query_ids))
     debug = None if options.debug_query is None else options.debug_query.encode("utf-8")
     if version == "10.0":
@@ -615,25 +669,38 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
 
     measures = [value.measure for m in marked for value in m.values if value.measure is not None]
     values_of: dict[str, np.ndarray] = {}
-    order = np.zeros(0, dtype=np.int64)
     if evaluated:
+        form = "qrels" if groups is None else "qrels_jg"
+        for m in marked:
+            if m.spec.reads not in ("any", form):
+                raise TrecEvalExit(4, f"Can't calculate measure '{m.spec.name}': it reads "
+                                      f"{m.spec.reads} judgements, and -R gives {form}")
+        if groups is not None:
+            run, qrels = groups.run_for_pairs(run), groups.qrels
         _, rows = prepare_rows(run, qrels, measures or [_placeholder()], relevance_level=options.level,
                                version=version, condensed=options.judged_only,
                                max_retrieved=options.max_retrieved,
                                collection_size=options.collection_size)
         position = {q.encode("utf-8"): i for i, q in enumerate(rows.qids)}
-        order = np.array([position[q] for q in evaluated], dtype=np.int64)
+        if groups is None:
+            order = np.array([position[q] for q in evaluated], dtype=np.int64)
+        else:  # each query's groups, side by side; -1 where a query has fewer groups
+            width = max(len(groups.of_query[q]) for q in evaluated)
+            order = np.full((len(evaluated), width), -1, dtype=np.int64)
+            for i, q in enumerate(evaluated):
+                order[i, :len(groups.of_query[q])] = [position[p] for p in groups.pairs(q)]
         bogus = np.array([q in set(missing) for q in evaluated], dtype=bool)
         counts, grades = rows._judged
         judged_levels = np.bincount(np.repeat(np.arange(counts.size), counts)[grades >= 0],
-                                    minlength=counts.size)[order]
+                                    minlength=counts.size)[order] if groups is None else None
         for m in marked:
             if m.error is not None:
                 raise TrecEvalExit(4, m.error)
             for value in m.values:
                 if value.measure is None:
                     continue
-                computed = value.measure.values(rows, "linear")[order]
+                computed = value.measure.values(rows, "linear")
+                computed = computed[order] if groups is None else _over_groups(computed, order)
                 if bogus.any() and _zeroed_on_stand_in(m.spec, value.name):
                     computed = computed.copy()
                     computed[bogus] = "" if computed.dtype == object else 0.0
@@ -647,6 +714,17 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
         raise TrecEvalExit(4, f"query '{stop.decode('utf-8')}' is judged in the qrels but absent from "
                               "the run: trec_eval 10.0 stops here (exit 4); give -c to score it 0, "
                               "or remove its judgements")
+
+
+def _over_groups(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Each query's value averaged over its judgement groups, as trec_eval's *_avgjg
+    measures add them up (in group order, from 0) and divide when there are several."""
+    total = np.zeros(order.shape[0])
+    for j in range(order.shape[1]):
+        present = order[:, j] >= 0
+        total = np.where(present, total + values[np.maximum(order[:, j], 0)], total)
+    n_groups = (order >= 0).sum(axis=1)
+    return np.where(n_groups > 1, total / np.maximum(n_groups, 1), total)
 
 
 def _stale_levels(values: np.ndarray, unleveled: np.ndarray) -> np.ndarray:
@@ -847,10 +925,16 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
         qrels_path, run_paths = operands[0], operands[1:]
         if [qrels_path, *run_paths].count("-") > 1:
             raise TrecEvalExit(1, "standard input ('-') can stand for one file only")
-        if options.rel_format != "qrels":
-            raise TrecEvalExit(2, f"Illegal rel_format '{options.rel_format}': {PROGRAM} reads 'qrels'")
+        if options.rel_format not in ("qrels", "qrels_jg"):
+            raise TrecEvalExit(2, f"Illegal rel_format '{options.rel_format}': {PROGRAM} reads 'qrels' "
+                                  "and 'qrels_jg'")
         qrels_name, qrels_data = _read_input(qrels_path, stdin, "qrels")
-        qrels = _read_columns(qrels_name, qrels_data, "qrels")
+        groups = None
+        if options.rel_format == "qrels_jg":
+            groups = _Groups.read(qrels_name, qrels_data)
+            qrels = groups.qrels
+        else:
+            qrels = _read_columns(qrels_name, qrels_data, "qrels")
         if options.results_format != "trec_results":
             raise TrecEvalExit(2, f"Illegal retrieval results format '{options.results_format}': "
                                   "trec_eval reads 'trec_results'")
@@ -869,7 +953,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
                       for name in table if name in options.measures]
             _note_shared_gains(options, stderr)
             try:
-                _evaluate_run(options, marked, qrels, run, run_tag(run_data), zscores, out)
+                _evaluate_run(options, marked, qrels, run, run_tag(run_data), zscores, out, groups)
             finally:
                 stdout.write("".join(out).encode("utf-8"))
                 out.clear()

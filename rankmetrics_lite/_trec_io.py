@@ -143,6 +143,29 @@ def _qrels_from_lines(data: bytes, name: str) -> dict[str, dict[str, int]]:
     return _nonempty(qrels, name, "qrels")
 
 
+def qrels_groups_from_bytes(name: str, data: bytes) -> list[tuple[str, str, str, int]]:
+    """The lines ``qid group docno rel`` of a qrels file whose second column names a
+    judgement group (trec_eval's ``-R qrels_jg``: one set of judgements per user), read
+    as read_trec_qrels reads qrels; a document judged twice in one group is refused."""
+    lines = []
+    first_seen: dict[tuple[str, str, str], int] = {}
+    for number, fields, where in _content_lines(data, name, "qrels"):
+        if len(fields) != 4:
+            raise ValueError(f"{where}: expected 4 columns 'qid group docno rel', got {len(fields)}: "
+                             f"{' '.join(fields)!r}")
+        qid, group, docno, grade = fields
+        try:
+            value = c_long(grade)
+        except ValueError as exc:
+            raise ValueError(f"{where}: the grade {grade!r} (column 4, rel) {exc}") from None
+        previous = first_seen.setdefault((qid, group, docno), number)
+        if previous != number:
+            raise ValueError(f"{where}: document {docno!r} is judged twice for query {qid!r} in "
+                             f"judgement group {group!r} (first on line {previous}); keep one of the two")
+        lines.append((qid, group, docno, value))
+    return _nonempty(lines, name, "qrels")
+
+
 def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
     r"""Read a run file into ``{qid: {docno: score}}``.
 

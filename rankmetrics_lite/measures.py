@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._average_precision import average_precision_rows, geometric_mean
+from ._average_precision import average_precision_rows, geometric_mean, yaap_rows
 from ._counts_and_sets import (
     relevance_string_rows,
     set_average_precision_rows,
@@ -327,6 +327,9 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
     MeasureFamily("GMBpref", "bpref, geometric mean over queries", "none", None, _bpref,
                   trec_eval="gm_bpref", undefined=_no_relevant, spellings=("gm_bpref", "gmbpref"),
                   aggregate="geometric"),
+    MeasureFamily("YAAP", "Robertson's yet another AP: ln((1 + s) / (1 + |R| - s)), s AP's numerator",
+                  "none", None, lambda rows, k, gain: yaap_rows(rows.binary, rows.n_rel),
+                  trec_eval="yaap", spellings=("yaap",)),
     # Interpolated precision and precision at multiples of |R|.
     MeasureFamily("IPrec", "interpolated precision at a recall level", "none",
                   "eleven_point_precision",

@@ -268,7 +268,7 @@ def evaluate(
                     names, **options)
 
     scored = _per_query_values(df_run, df_qrels, names, options, functions, types)
-    means = _means(scored, names, empty_queries, relevance_level)
+    means = _means(scored, names, empty_queries, relevance_level, trec_eval_version)
     if not per_query:
         return means
     return means, _per_query_frame(df_run.sparkSession, scored, names, empty_queries,
@@ -428,14 +428,17 @@ def _first_error(scored) -> None:
         raise kind(failed["error"].iloc[0])
 
 
-def _means(scored, names: list[str], policy: str, level: int) -> dict:
-    """Each measure's mean over the judged queries, summed in qrels order as evaluate does."""
+def _means(scored, names: list[str], policy: str, level: int, version: str) -> dict:
+    """Each measure's summary over the judged queries, in qrels order as evaluate takes it
+    (in 9.0.8 a judged query the run lacks counts 0, as in evaluate)."""
     _first_error(scored)
     if not scored["in_run"].any():
         raise no_shared_query([], scored["query_id"].head(3).tolist(), ("df_run", "df_qrels"))
     means = {}
     for i, name in enumerate(names):
         values = scored[f"value_{i}"].to_numpy(dtype=float)
+        if version != "10.0":
+            values = np.where(scored["in_run"].to_numpy(dtype=bool), values, 0.0)
         defined = scored[f"defined_{i}"].to_numpy(dtype=bool)
         if policy == "zero":
             defined = np.ones_like(defined)  # an undefined value scores 0 and counts

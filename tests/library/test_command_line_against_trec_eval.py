@@ -6,7 +6,8 @@ binary, and the package's command line in this process (``run_command``, what
 ``main`` runs), with ``--trec-eval-version`` for 9.0.8. Their standard outputs
 must be equal byte for byte and their exit codes equal: every measure of
 ``all_trec`` and the others (``dcg``, ``ideal_dcg``, parameters, gain maps),
-and the options ``-q -c -n -J -l -M -N -Z -D``, on trec_eval's own test
+the judgement-group measures (``-R qrels_jg``), and the options
+``-q -c -n -J -l -M -N -Z -D``, on trec_eval's own test
 collection (its ``quicktest`` commands and more) and on 60 seeded adversarial
 collections (``trec_collections.py``: float32 ties, every number spelling,
 graded and negative grades, queries judged but not run and run but not
@@ -62,12 +63,18 @@ OWN_COMMANDS = [
     "-q -m P.5,5 qrels.test results.test",  # duplicate cutoffs: exit 2
     "-q -m P.0,5 qrels.test results.test",  # negative cutoff: exit 2
     "-q -m utility.1,2 qrels.test results.test",  # utility needs 4 coefficients: exit 4
+    "-q -R qrels_jg -m qrels_jg qrels.123 results.test",  # judgement groups
+    "-q -c -J -l2 -R qrels_jg -m qrels_jg -m P_avgjg.1,3,1000 -M 50 qrels.123 results.trunc",
+    "-q -R qrels_jg -m map qrels.123 results.test",  # map reads qrels: exit 4
+    "-q -m map_avgjg qrels.test results.test",  # map_avgjg reads qrels_jg: exit 4
+    "-q -c -m yaap -m map qrels.test results.trunc",
     "-q -m nonesuch qrels.test results.test",  # exit 1
     "-q qrels.test",  # exit 1
     "-q qrels.test no_such_run",  # exit 2
 ]
 OWN_COMMANDS_10 = [
     "qrels.comment.test results.comment.test",
+    "-q -R qrels_jg -m qrels_jg qrels.comments.123 results.test",
     "-q -c -m dcg.1=2 -m unj.1,2,3 qrels.test results.trunc",
     "-q -c -m ideal_dcg.2=4,1=0.5 -m ndcg_cut.3 qrels.rel_level results.trunc",
     "-q -c -m dcg -m ideal_dcg -m ndcg qrels.rel_level results.trunc",
@@ -88,7 +95,10 @@ RANDOM_COMMANDS = [
     ["-q", "-c", "-m", "ndcg.0=1,1=3,3=0.5,2=2.5", "-m", "G.1=0.5,4=9", "-m", "ndcg_rel.2=0",
      "-m", "Rndcg.1=2,2=1", "-m", "11pt_avg.0.5,0.2,0.8", "-m", "Rprec_mult.0.5,3",
      "-m", "utility.2,-1,1,-0.5", "-N", "1000", "-m", "relstring.4", "-m", "set_F.3",
-     "-m", "P.3,1", "-m", "relative_P.2,50", "-m", "iprec_at_recall.0.05,0.55"],
+     "-m", "P.3,1", "-m", "relative_P.2,50", "-m", "iprec_at_recall.0.05,0.55", "-m", "yaap"],
+    # The qrels' second column (0, Q0 or iter at random) read as judgement groups.
+    ["-q", "-c", "-R", "qrels_jg", "-m", "qrels_jg", "-m", "P_avgjg.1,3"],
+    ["-q", "-c", "-J", "-l2", "-R", "qrels_jg", "-m", "map_avgjg", "-m", "Rprec_mult_avgjg.0.5,2"],
 ]
 RANDOM_COMMANDS_10 = [
     ["-q", "-c", "-m", "ideal_dcg.1=0.5,3=7", "-m", "unj.1,7"],

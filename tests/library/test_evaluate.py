@@ -76,6 +76,7 @@ HAND = {
         # A gain map: judged non-relevant documents (grade 0) gain 1 too; d5 is not judged.
         "nDCG(gains=0:1)": (1 + _discount(2) + _discount(4)) / (1 + _discount(2) + _discount(3) + _discount(4)),
         "RelString@10": "10-1",  # d1 relevant, d2 judged 0, d5 not in the qrels, d3 relevant
+        "YAAP": math.log((1 + (1 / 1 + 2 / 4)) / (1 + 3 - (1 / 1 + 2 / 4))),  # AP's numerator 1.5
     },
     "q2": {
         "P@2": 1 / 2, "P@5": 1 / 5, "R@2": 1.0, "R@4": 1.0, "F1@2": 2 * 1 / (2 + 1),
@@ -97,6 +98,7 @@ HAND = {
         "G": 1 / math.log2(2 + 2 - 1), "nDCG_rel": _discount(2) / 1,
         "RnDCG": 0.0,  # the ideal gain changes after rank 1, where nothing was found yet
         "nDCG(gains=0:1)": _discount(2), "RelString@10": "-1",  # e2 not in the qrels
+        "YAAP": math.log((1 + 1 / 2) / (1 + 1 - 1 / 2)),
     },
 }
 ALL_MEASURES = list(HAND["q1"])
