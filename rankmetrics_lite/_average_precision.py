@@ -43,7 +43,8 @@ def _check_normalisation(normalisation: object) -> str:
 
 
 def average_precision_rows(
-    rows: np.ndarray, n_rel: np.ndarray, k: int | None = None, normalisation: str = "n_relevant"
+    rows: np.ndarray, n_rel: np.ndarray, k: int | None = None, normalisation: str = "n_relevant",
+    precision: np.ndarray | None = None,
 ) -> np.ndarray:
     """AP@k per row: the sum of P@i over relevant ranks i <= k, over a denominator.
 
@@ -52,16 +53,18 @@ def average_precision_rows(
     """
     top = np.asarray(rows, dtype=float)[:, :k]
     denominator = _DENOMINATORS[_check_normalisation(normalisation)](top, n_rel, k)
-    return safe_divide(precision_sum_rows(top), denominator)
+    return safe_divide(precision_sum_rows(top, None if precision is None else precision[:, :k]), denominator)
 
 
-def precision_sum_rows(rows: np.ndarray) -> np.ndarray:
-    """AP's numerator per row: the sum of P@i over the relevant ranks i, added in rank order."""
-    ranks = np.arange(1, rows.shape[1] + 1)
-    return row_sums(rows * precision_from_hits(np.cumsum(rows, axis=1), ranks))
+def precision_sum_rows(rows: np.ndarray, precision: np.ndarray | None = None) -> np.ndarray:
+    """AP's numerator per row: the sum of P@i over the relevant ranks i, added in rank order
+    (``precision``: P@i at each rank, if already at hand)."""
+    if precision is None:
+        precision = precision_from_hits(np.cumsum(rows, axis=1), np.arange(1, rows.shape[1] + 1))
+    return row_sums(rows * precision)
 
 
-def yaap_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
+def yaap_rows(rows: np.ndarray, n_rel: np.ndarray, precision: np.ndarray | None = None) -> np.ndarray:
     r"""Robertson's "yet another AP" per row (trec_eval's ``yaap``), with :math:`s` AP's numerator:
 
     .. math:: \mathrm{YAAP} = \ln rac{1 + s}{1 + |R| - s}
@@ -69,7 +72,7 @@ def yaap_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
     Monotonic with AP on one query, and unbounded at both ends, so that it averages over
     queries more evenly; 0 without a relevant document.
     """
-    s = precision_sum_rows(np.asarray(rows, dtype=float))
+    s = precision_sum_rows(np.asarray(rows, dtype=float), precision)
     return np.log((1.0 + s) / (1.0 + np.asarray(n_rel, dtype=float) - s))
 
 

@@ -37,11 +37,14 @@ def r_precision_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
     return recall_from_hits(cumulative[np.arange(rows.shape[0]), depth], n_rel)
 
 
-def precision_at_row_cutoffs(rows: np.ndarray, cutoffs: np.ndarray) -> np.ndarray:
-    """P@k per row with each row's own k (a real array of whole numbers); 0 where k < 1."""
+def precision_at_row_cutoffs(rows: np.ndarray, cutoffs: np.ndarray, hits: np.ndarray | None = None) -> np.ndarray:
+    """P@k per row with each row's own k (a real array of whole numbers); 0 where k < 1.
+    ``hits``: the rows' cumulative sums, if already at hand."""
     cutoffs = np.asarray(cutoffs, dtype=float)
     depth = np.clip(cutoffs, 0, rows.shape[1]).astype(np.int64)
-    hits = cumulative_hits(rows)[np.arange(rows.shape[0]), depth]
+    cumulative = cumulative_hits(rows) if hits is None else np.concatenate(
+        [np.zeros((rows.shape[0], 1)), hits], axis=1)
+    hits = cumulative[np.arange(rows.shape[0]), depth]
     return np.where(cutoffs >= 1, safe_divide(hits, np.maximum(cutoffs, 1.0)), 0.0)
 
 

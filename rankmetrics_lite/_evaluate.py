@@ -17,6 +17,7 @@ from itertools import chain, compress
 import numpy as np
 
 from ._dict_input import as_dicts, check_run, read_qrels, run_scores
+from ._kernels import precision_from_hits
 from .validation import check_choice, check_count
 from ._columnar import JoinedColumns, join_columns
 from ._columns import QrelsColumns, RunColumns
@@ -128,6 +129,16 @@ class Rows:
             else:
                 cache[pairs] = gain_tables(self.values, *self._judged, pairs)
         return cache[pairs]
+
+    @cached_property
+    def hits(self) -> np.ndarray:
+        """Relevant documents at or above each rank (cumulative), shared by AP, IPrec, RprecMult."""
+        return np.cumsum(self.binary, axis=1)
+
+    @cached_property
+    def precision(self) -> np.ndarray:
+        """P@i at each rank i."""
+        return precision_from_hits(self.hits, np.arange(1, self.binary.shape[1] + 1))
 
     @cached_property
     def n_rel_ret(self) -> np.ndarray:

@@ -110,7 +110,7 @@ def _items_needed(levels: np.ndarray, n_rel: np.ndarray, version: str) -> np.nda
 
 
 def interpolated_precision_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.ndarray,
-                                levels, version: str) -> np.ndarray:
+                                levels, version: str, hits: np.ndarray | None = None) -> np.ndarray:
     """trec_eval's ``iprec_at_recall`` per row and level: (n_rows, n_levels).
 
     The interpolated precision of :func:`_interpolate_rows` at the recall each
@@ -120,7 +120,7 @@ def interpolated_precision_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.n
     :func:`~rankmetrics_lite.evaluate` treats as undefined.
     """
     levels = np.atleast_1d(np.asarray(levels, dtype=float))
-    hits = np.cumsum(rows, axis=1)
+    hits = np.cumsum(rows, axis=1) if hits is None else hits
     ranks = np.arange(1, rows.shape[1] + 1)
     n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
     needed = _items_needed(levels, n_rel, version)
@@ -133,7 +133,7 @@ def interpolated_precision_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.n
 
 
 def interpolated_precision_average_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.ndarray,
-                                        levels, version: str) -> np.ndarray:
+                                        levels, version: str, hits: np.ndarray | None = None) -> np.ndarray:
     """trec_eval's ``11pt_avg`` over any recall levels, per row.
 
     trec_eval visits the levels from the last given to the first while it walks
@@ -143,10 +143,10 @@ def interpolated_precision_average_rows(rows: np.ndarray, n_rel: np.ndarray, n_r
     the ranking reaches add 0. The sum is taken in that visiting order.
     """
     levels = np.atleast_1d(np.asarray(levels, dtype=float))
-    at_level = interpolated_precision_rows(rows, n_rel, n_ret, levels, version)
+    at_level = interpolated_precision_rows(rows, n_rel, n_ret, np.append(levels, 0.0), version, hits)
+    at_level, top = at_level[:, :-1], at_level[:, -1]  # top: where the walk ends
     needed = _items_needed(levels, np.asarray(n_rel, dtype=float).reshape(-1, 1), version)
     n_rel_ret = np.asarray(rows, dtype=float).sum(axis=1)
-    top = interpolated_precision_rows(rows, n_rel, n_ret, [0.0], version)[:, 0]  # where the walk ends
     skipping = np.ones(rows.shape[0], dtype=bool)
     stuck = np.zeros(rows.shape[0], dtype=bool)
     current = n_rel_ret.copy()  # relevant items found above the walk's position

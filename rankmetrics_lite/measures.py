@@ -247,7 +247,7 @@ def _ndcg(rows, k, gain, gains=None):
 def _rprec_mult(rows, k, gain, multiple):
     # trec_eval: (long)(multiple |R| + 0.9) documents, in both releases
     cutoffs = np.trunc(multiple * np.asarray(rows.n_rel, dtype=float) + 0.9)
-    return precision_at_row_cutoffs(rows.binary, cutoffs)
+    return precision_at_row_cutoffs(rows.binary, cutoffs, rows.hits)
 
 
 CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
@@ -265,7 +265,8 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
                   trec_eval="Rprec", undefined=_no_relevant,
                   spellings=("rprec", "r-prec", "r-precision")),
     MeasureFamily("AP", "average precision (MAP over queries)", "optional", "average_precision",
-                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel, k),
+                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel, k,
+                                                               precision=rows.precision),
                   trec_eval="map", trec_eval_cut="map_cut_{k}", undefined=_no_relevant,
                   spellings=("map", "map_cut")),
     MeasureFamily("RR", "reciprocal rank (MRR over queries)", "optional", "reciprocal_rank",
@@ -321,20 +322,21 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
                   aggregate="sum"),
     # Geometric means over queries.
     MeasureFamily("GMAP", "average precision, geometric mean over queries", "none", "gmap",
-                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel),
+                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel,
+                                                               precision=rows.precision),
                   trec_eval="gm_map", undefined=_no_relevant, spellings=("gm_map", "gmap"),
                   aggregate="geometric"),
     MeasureFamily("GMBpref", "bpref, geometric mean over queries", "none", None, _bpref,
                   trec_eval="gm_bpref", undefined=_no_relevant, spellings=("gm_bpref", "gmbpref"),
                   aggregate="geometric"),
     MeasureFamily("YAAP", "Robertson's yet another AP: ln((1 + s) / (1 + |R| - s)), s AP's numerator",
-                  "none", None, lambda rows, k, gain: yaap_rows(rows.binary, rows.n_rel),
+                  "none", None, lambda rows, k, gain: yaap_rows(rows.binary, rows.n_rel, rows.precision),
                   trec_eval="yaap", spellings=("yaap",)),
     # Interpolated precision and precision at multiples of |R|.
     MeasureFamily("IPrec", "interpolated precision at a recall level", "none",
                   "eleven_point_precision",
                   lambda rows, k, gain, recall: interpolated_precision_rows(
-                      rows.binary, rows.n_rel, rows.n_ret, [recall], rows.version)[:, 0],
+                      rows.binary, rows.n_rel, rows.n_ret, [recall], rows.version, rows.hits)[:, 0],
                   trec_eval_param="iprec_at_recall_{p:.2f}", undefined=_no_relevant_or_nothing_retrieved,
                   undefined_reason="has no relevant document or retrieved none",
                   spellings=("iprec_at_recall", "iprec"),
@@ -343,7 +345,7 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
     MeasureFamily("IPrecAvg", "interpolated precision averaged over recall levels (11-point)", "none",
                   "eleven_point_precision",
                   lambda rows, k, gain, levels: interpolated_precision_average_rows(
-                      rows.binary, rows.n_rel, rows.n_ret, levels, rows.version),
+                      rows.binary, rows.n_rel, rows.n_ret, levels, rows.version, rows.hits),
                   trec_eval="11pt_avg", trec_eval_param="11pt_avg_{p}",
                   undefined=_no_relevant_or_nothing_retrieved,
                   undefined_reason="has no relevant document or retrieved none",
