@@ -58,6 +58,18 @@ class Rows:
         self._depth = depth
         self._status = status  # builds the judgement matrix (see `status`) when first asked
 
+    def block(self, start: int, stop: int) -> Rows:
+        """The rows of queries start..stop-1 alone, as Rows of their own (a query's values do
+        not depend on the queries beside it, so measures may be computed block by block, with
+        temporaries the size of a block)."""
+        counts, grades = self._judged
+        first, last = int(counts[:start].sum()), int(counts[:stop].sum())
+        status = None if self._status is None else (lambda: self.status[start:stop])
+        return Rows(self.grades[start:stop], self.n_rel[start:stop], (counts[start:stop], grades[first:last]),
+                    self._relevance_level, self._depth, status, n_ret=self.n_ret[start:stop],
+                    qids=None if self.qids is None else self.qids[start:stop], version=self.version,
+                    collection_size=self.collection_size)
+
     @cached_property
     def binary(self) -> np.ndarray:
         """1 where the document at that rank is relevant, else 0."""

@@ -13,11 +13,14 @@ averages and the printing. What this module reproduces of trec_eval, and where:
   options, ``-m P.5`` or ``-mP.5``, long options and unique abbreviations of
   them, options after the file names);
 * ``-m measure[.params]``: trec_eval's measure names and nicknames
-  (``official``, ``all_trec``, ``set``); the parameters read with C's
-  ``atol``/``atof``, cutoffs sorted as trec_eval's ``qsort`` sorts them and
-  refused (``Negative cutoff``, ``duplicate cutoffs``) where it refuses them;
-  the measure's printed name (``P_5``, ``iprec_at_recall_0.10``,
-  ``utility_2,-1,0,0``);
+  (``official``, ``all_trec``, ``set``, ``qrels_jg``, ``all_prefs``,
+  ``prefs``); the parameters read with C's ``atol``/``atof``, cutoffs sorted
+  as trec_eval's ``qsort`` sorts them and refused (``Negative cutoff``,
+  ``duplicate cutoffs``) where it refuses them; the measure's printed name
+  (``P_5``, ``iprec_at_recall_0.10``, ``utility_2,-1,0,0``);
+* ``-R``: ``qrels``; ``qrels_jg`` (judgement groups: the catalogue's AP, P and
+  RprecMult per group, averaged); ``prefs`` and ``qrels_prefs`` (preferences,
+  ``rankmetrics_lite._trec_prefs``);
 * the query sets: 10.0 evaluates every judged query and stops (exit 4) at the
   first one the run lacks unless ``-c`` is given, in which case that query is
   scored on trec_eval's one-document stand-in ranking; 9.0.8 evaluates the
@@ -25,7 +28,8 @@ averages and the printing. What this module reproduces of trec_eval, and where:
   queries; queries print in byte order of their ids;
 * the summary: sums in query order, averages over the evaluated (or, with
   ``-c``, the judged) queries, sums for the ``num_*`` counts, geometric means
-  for ``gm_*``, z-scores with ``-Z``;
+  for ``gm_*``, z-scores with ``-Z`` (trec_eval's binary search, which reads
+  one entry past a query's lines, included);
 * two of trec_eval 10.0's slips that change what it prints: a judged query that
   the run lacks, scored under ``-c`` on its stand-in ranking, keeps what that
   ranking gives where trec_eval resets only some measures by name
@@ -34,10 +38,16 @@ averages and the printing. What this module reproduces of trec_eval, and where:
 
 Beyond trec_eval: several run files in one call (the output is that of one
 trec_eval call per run, one after the other), ``-`` for standard input in
-either position, gzip'd files. Departures (each refused with a message that
-says why, exit 1 or 2): ``-l`` or ``-M`` below 0, debug output (``-D`` above 0),
-gain pairs for ``rbp``, and the file contents the package's readers refuse
-(``rankmetrics_lite._trec_io`` lists them).
+either position, gzip'd files. Departures, each refused with a message that
+says why (exit 1 or 2), or noted: ``-l`` or ``-M`` below 0; debug output
+(``-D`` above 0); gain pairs for ``rbp`` (10.0 rescales them by two variables
+it never sets); the file contents the package's readers refuse where trec_eval
+would misread them (``rankmetrics_lite._trec_io`` lists them; a prefs level
+that is not a number, which trec_eval reads as 0); two of ``dcg``, ``ideal_dcg``
+and ``ndcg`` with gains given to one (trec_eval 10.0 stops on a double free:
+here each keeps its own parameters, with a note on standard error); and
+inconsistent preferences within one judgement group (trec_eval aborts; here
+exit 4 with the reason).
 """
 
 from __future__ import annotations
@@ -94,18 +104,19 @@ files are read as they are. Several run files print one after the other.
   -M, --Max_retrieved_per_topic MAX  keep only the first MAX documents of each ranking
   -N, --Number_docs_in_coll SIZE documents in the collection (utility's 4th coefficient)
   -m, --measure NAME[.PARAMS]    a trec_eval measure, or a nickname: official (the
-                                 default), all_trec, set. Parameters follow a dot:
+                                 default), all_trec, set, ... Parameters follow a dot:
                                  -m P.5,10  -m iprec_at_recall.0.5  -m ndcg.1=1,2=3
   -Z, --Zscore FILE              print z-scores against FILE's lines 'qid measure mean sd'
   -D, --Debug_level 0.QID        evaluate query QID only (debug output is not reproduced)
-  -R, --Rel_info_format qrels    the only format read so far
+  -R, --Rel_info_format FORMAT   qrels (default), qrels_jg (2nd column: judgement group),
+                                 prefs (qid jg jsg docno level), qrels_prefs
   -T, --Results_format trec_results
       --trec-eval-version V      the release to reproduce: 10.0 (default) or 9.0.8
   -v, --version                  print the version and exit
   -h, --help                     print this help and exit
 
 Measures: {measures}
-Nicknames: official, all_trec, set.
+Nicknames: official, all_trec, set, qrels_jg, all_prefs, prefs.
 """
 
 # ---------------------------------------------------------- the options --
@@ -241,6 +252,14 @@ _MEASURES = [  # trec_eval's order (measures.c), which is the order of its outpu
     TrecEvalMeasure("set_map", "double", "SetAP"),
     TrecEvalMeasure("set_F", "p_double", "SetF", (1.0,)),
     TrecEvalMeasure("num_nonrel_judged_ret", "long", "NumNonrelJudgedRet"),
+    # Preferences (-R prefs or qrels_prefs): computed by _trec_prefs.PREFERENCE_MEASURES.
+    *[TrecEvalMeasure(name, kind, None, reads="prefs") for name, kind in [
+        ("prefs_num_prefs_poss", "long"), ("prefs_num_prefs_ful", "long"),
+        ("prefs_num_prefs_ful_ret", "long"), ("prefs_simp", "double"), ("prefs_pair", "double"),
+        ("prefs_avgjg", "double"), ("prefs_avgjg_Rnonrel", "double"), ("prefs_simp_ret", "double"),
+        ("prefs_pair_ret", "double"), ("prefs_avgjg_ret", "double"),
+        ("prefs_avgjg_Rnonrel_ret", "double"), ("prefs_simp_imp", "double"),
+        ("prefs_pair_imp", "double"), ("prefs_avgjg_imp", "double")]],
     # Averaged over judgement groups (-R qrels_jg): the family's value per group, then the mean.
     TrecEvalMeasure("map_avgjg", "double", "AP", reads="qrels_jg"),
     TrecEvalMeasure("P_avgjg", "cut_long", "P", (5, 10, 15, 20, 30, 100, 200, 500, 1000), reads="qrels_jg"),
@@ -264,8 +283,15 @@ _NICKNAMES = {
                  "set_P", "set_recall", "set_relative_P", "set_map", "set_F",
                  "num_nonrel_judged_ret"],
     "qrels_jg": ["runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"],
+    "all_prefs": ["runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
+                  "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg",
+                  "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
+                  "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp", "prefs_avgjg_imp"],
+    "prefs": ["runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret",
+              "prefs_simp", "prefs_pair", "prefs_avgjg"],
 }
 _MIN_GEO_MEAN = 0.00001  # trec_eval.h
+_PREFERENCE = "preference"  # stands for the catalogue measure of a prefs_* value
 _MISSING_ZSCORE = -1000000.0
 _BOGUS_DOCNO = b"ceci_nest_pas_un_docno"  # trec_eval 10.0's stand-in ranking for a missing query
 
@@ -397,6 +423,8 @@ def _initialise(spec: TrecEvalMeasure, params: str | None, version: str) -> _Mar
     marked = _Marked(spec)
     if kind == "runid":
         marked.values = [_Value("runid", None)]
+    elif spec.reads == "prefs":
+        marked.values = [_Value(name, _PREFERENCE)]
     elif kind in ("count", "long", "double", "geometric"):
         marked.values = [_Value(name, Measure(family))]
     elif kind == "cut_long":
@@ -591,6 +619,61 @@ def _distinct(ids: np.ndarray) -> list[bytes]:
     return [bytes(q) if isinstance(q, bytes) else q.encode("utf-8") for q in distinct.tolist()]
 
 
+_REL_FORMATS = ("qrels", "qrels_jg", "prefs", "qrels_prefs")
+
+
+@dataclass
+class _Preferences:
+    """Preference judgements (-R prefs, -R qrels_prefs): each query's (jg, jsg, level, docno)."""
+
+    of_query: dict[bytes, list[tuple[bytes, bytes, float, bytes]]]
+
+    @classmethod
+    def read(cls, name: str, data: bytes, kind: str, version: str) -> _Preferences:
+        from ._trec_io import preferences_from_bytes
+
+        try:
+            lines = preferences_from_bytes(name, data, kind)
+        except ValueError as exc:
+            raise TrecEvalExit(2, str(exc)) from None
+        of_query: dict[bytes, list] = {}
+        for qid, jg, jsg, docno, level in lines:
+            if version == "9.0.8":  # 9.0.8 keeps levels as 32-bit floats
+                level = float(np.float32(level))
+            of_query.setdefault(qid.encode("utf-8"), []).append(
+                (jg.encode("utf-8"), jsg.encode("utf-8"), level, docno.encode("utf-8")))
+        return cls(of_query)
+
+    def values(self, marked: list[_Marked], evaluated: list[bytes], run, options: _Options) -> dict:
+        """Each prefs_* value of each evaluated query, from its ranking."""
+        from ._trec_prefs import PREFERENCE_MEASURES, PreferenceError, RankPool, preference_counts
+        from ._trec_ranking import score_as_stored
+
+        qids = run.query_ids if run.query_ids.dtype.kind == "S" else np.char.encode(run.query_ids, "utf-8")
+        docs = run.doc_ids if run.doc_ids.dtype.kind == "S" else np.char.encode(run.doc_ids, "utf-8")
+        wanted = set(evaluated)
+        rankings: dict[bytes, list] = {}
+        for q, d, score in zip(qids.tolist(), docs.tolist(), run.scores.tolist()):
+            if q in wanted:
+                rankings.setdefault(q, []).append((d, score))
+        names = [v.name for m in marked for v in m.values if v.measure is _PREFERENCE]
+        out = {name: np.zeros(len(evaluated)) for name in names}
+        pool = RankPool()
+        for i, q in enumerate(evaluated):
+            # form_prefs_counts.c breaks ties by document id *ascending* (form_res_rels.c: descending)
+            ranked = [d for d, _ in sorted(rankings.get(q, []),
+                                           key=lambda e: (-score_as_stored(e[1], options.version), e[0]))]
+            if options.max_retrieved is not None:
+                ranked = ranked[:options.max_retrieved]
+            try:
+                counts = preference_counts(self.of_query[q], ranked, pool)
+            except PreferenceError as exc:
+                raise TrecEvalExit(4, f"query '{q.decode('utf-8')}': {exc}") from None
+            for name in names:
+                out[name][i] = PREFERENCE_MEASURES[name][1](counts)
+        return out
+
+
 @dataclass
 class _Groups:
     """Judgements in groups (``-R qrels_jg``): the qrels of every (query, group) pair as
@@ -646,6 +729,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
 
     version = options.version
     judged = sorted(groups.of_query) if groups is not None else sorted(_distinct(qrels.query_ids))
+    preferences = groups if isinstance(groups, _Preferences) else None
     in_run = set(_distinct(run.query_ids))
     debug = None if options.debug_query is None else options.debug_query.encode("utf-8")
     if version == "10.0":
@@ -672,14 +756,21 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
         raise TrecEvalExit(7, "no queries with both results and relevance info: the run and the "
                               "qrels share no query id (compare their first columns)")
 
-    measures = [value.measure for m in marked for value in m.values if value.measure is not None]
+    measures = [value.measure for m in marked for value in m.values
+                if value.measure is not None and value.measure is not _PREFERENCE]
     values_of: dict[str, np.ndarray] = {}
     if evaluated:
-        form = "qrels" if groups is None else "qrels_jg"
+        form = "qrels" if groups is None else ("prefs" if preferences is not None else "qrels_jg")
         for m in marked:
             if m.spec.reads not in ("any", form):
                 raise TrecEvalExit(4, f"Can't calculate measure '{m.spec.name}': it reads "
-                                      f"{m.spec.reads} judgements, and -R gives {form}")
+                                      f"{m.spec.reads} judgements, and -R gives {options.rel_format}")
+    if evaluated and preferences is not None:
+        values_of = preferences.values(marked, evaluated, run, options)
+        for m in marked:
+            if m.error is not None:
+                raise TrecEvalExit(4, m.error)
+    elif evaluated:
         if groups is not None:
             run, qrels = groups.run_for_pairs(run), groups.qrels
         _, rows = prepare_rows(run, qrels, measures or [_placeholder()], relevance_level=options.level,
@@ -701,10 +792,14 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
         for m in marked:
             if m.error is not None:
                 raise TrecEvalExit(4, m.error)
+        computations = [value.measure for m in marked for value in m.values
+                        if value.measure is not None and value.measure is not _PREFERENCE]
+        by_row = _in_blocks(rows, computations)
+        for m in marked:
             for value in m.values:
-                if value.measure is None:
+                if value.measure is None or value.measure is _PREFERENCE:
                     continue
-                computed = value.measure.values(rows, "linear")
+                computed = by_row[value.measure]
                 computed = computed[order] if groups is None else _over_groups(computed, order)
                 if bogus.any() and _zeroed_on_stand_in(m.spec, value.name):
                     computed = computed.copy()
@@ -719,6 +814,20 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
         raise TrecEvalExit(4, f"query '{stop.decode('utf-8')}' is judged in the qrels but absent from "
                               "the run: trec_eval 10.0 stops here (exit 4); give -c to score it 0, "
                               "or remove its judgements")
+
+
+_BLOCK_CELLS = 1 << 20  # queries x ranks per block: a float matrix of 8 MiB
+
+
+def _in_blocks(rows, measures: list) -> dict:
+    """Each measure's value on every row, computed block of queries by block of queries."""
+    size = max(1, _BLOCK_CELLS // max(rows.grades.shape[1], 1))
+    parts: dict = {m: [] for m in dict.fromkeys(measures)}
+    for start in range(0, rows.n_rel.size, size):
+        block = rows.block(start, min(start + size, rows.n_rel.size)) if rows.n_rel.size > size else rows
+        for m in parts:
+            parts[m].append(m.values(block, "linear"))
+    return {m: (np.concatenate(p) if len(p) > 1 else p[0]) if p else np.zeros(0) for m, p in parts.items()}
 
 
 def _over_groups(values: np.ndarray, order: np.ndarray) -> np.ndarray:
@@ -930,16 +1039,20 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
         qrels_path, run_paths = operands[0], operands[1:]
         if [qrels_path, *run_paths].count("-") > 1:
             raise TrecEvalExit(1, "standard input ('-') can stand for one file only")
-        if options.rel_format not in ("qrels", "qrels_jg"):
-            raise TrecEvalExit(2, f"Illegal rel_format '{options.rel_format}': {PROGRAM} reads 'qrels' "
-                                  "and 'qrels_jg'")
+        if options.rel_format not in _REL_FORMATS:
+            raise TrecEvalExit(2, f"Illegal rel_format '{options.rel_format}': {PROGRAM} reads "
+                                  f"{', '.join(_REL_FORMATS)}")
         qrels_name, qrels_data = _read_input(qrels_path, stdin, "qrels")
         groups = None
         if options.rel_format == "qrels_jg":
             groups = _Groups.read(qrels_name, qrels_data)
             qrels = groups.qrels
+        elif options.rel_format in ("prefs", "qrels_prefs"):
+            groups = _Preferences.read(qrels_name, qrels_data, options.rel_format, options.version)
+            qrels = None
         else:
             qrels = _read_columns(qrels_name, qrels_data, "qrels")
+        del qrels_data
         if options.results_format != "trec_results":
             raise TrecEvalExit(2, f"Illegal retrieval results format '{options.results_format}': "
                                   "trec_eval reads 'trec_results'")
@@ -948,7 +1061,8 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
             from ._trec_io import run_tag
 
             run_name, run_data = _read_input(run_path, stdin, "run")
-            run = _read_columns(run_name, run_data, "run")
+            run, tag = _read_columns(run_name, run_data, "run"), run_tag(run_data)
+            del run_data  # the file's bytes: as large as the run's columns, and no longer needed
             if options.zscores is not None and zscores is None:
                 zscores = _Zscores(options.zscores)
             if not options.measures:
@@ -958,7 +1072,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
                       for name in table if name in options.measures]
             _note_shared_gains(options, stderr)
             try:
-                _evaluate_run(options, marked, qrels, run, run_tag(run_data), zscores, out, groups)
+                _evaluate_run(options, marked, qrels, run, tag, zscores, out, groups)
             finally:
                 stdout.write("".join(out).encode("utf-8"))
                 out.clear()

@@ -166,6 +166,29 @@ def qrels_groups_from_bytes(name: str, data: bytes) -> list[tuple[str, str, str,
     return _nonempty(lines, name, "qrels")
 
 
+def preferences_from_bytes(name: str, data: bytes, kind: str) -> list[tuple[str, str, str, str, float]]:
+    """Preference judgements as (qid, jg, jsg, docno, level): a prefs file's lines
+    ``qid jg jsg docno level`` (``kind="prefs"``), or a qrels file's ``qid jg docno level``
+    read as preferences, one sub-group per group (``"qrels_prefs"``); levels are real numbers."""
+    columns = 5 if kind == "prefs" else 4
+    form = "'qid jg jsg docno level'" if kind == "prefs" else "'qid jg docno level'"
+    lines = []
+    for number, fields, where in _content_lines(data, name, kind):
+        if len(fields) != columns:
+            raise ValueError(f"{where}: expected {columns} columns {form}, got {len(fields)}: "
+                             f"{' '.join(fields)!r}")
+        if kind == "prefs":
+            qid, jg, jsg, docno, level = fields
+        else:
+            (qid, jg, docno, level), jsg = fields, "0"
+        try:
+            value = c_double(level)
+        except ValueError as exc:
+            raise ValueError(f"{where}: the level {level!r} (column {columns}) {exc}") from None
+        lines.append((qid, jg, jsg, docno, value))
+    return _nonempty(lines, name, kind)
+
+
 def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
     r"""Read a run file into ``{qid: {docno: score}}``.
 

@@ -437,7 +437,16 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
 def summarize(measure: Measure, values: np.ndarray) -> float:
     """The measure's values over queries combined as its family says: a mean, a sum or
     a geometric mean. The one place where values become a summary (``evaluate`` and
-    ``rankmetrics_lite.spark`` call it)."""
+    ``rankmetrics_lite.spark`` call it).
+
+    Examples
+    --------
+    >>> values = np.array([0.5, 0.0])
+    >>> summarize(parse_measure("AP"), values), summarize(parse_measure("NumRet"), values)
+    (0.25, 0.5)
+    >>> round(summarize(parse_measure("GMAP"), values), 5)  # sqrt(0.5 * 1e-5): 0 floored
+    0.00224
+    """
     how = measure.record.aggregate
     if how == "mean":
         return float(np.mean(values))

@@ -128,7 +128,7 @@ def test_gains_for_two_of_dcg_ideal_dcg_and_ndcg_are_kept_apart_with_a_note(file
     (["-m", "P.5,5"], 2, "duplicate cutoffs detected in '5,5'"),
     (["-m", "recall.0"], 2, "Negative cutoff detected in '0'"),
     (["-m", "ndcg.1"], 2, "malformed pair parameters in '1'"),
-    (["-R", "prefs"], 2, "Illegal rel_format 'prefs'"),
+    (["-R", "nonesuch"], 2, "Illegal rel_format 'nonesuch'"),
     (["-T", "other"], 2, "Illegal retrieval results format 'other'"),
     (["-m", "utility.1,2,3"], 4, "utility takes 4 coefficients, got 3"),
 ])
@@ -185,3 +185,17 @@ def test_python_dash_m_runs_it(files):
     done = subprocess.run([sys.executable, "-m", "rankmetrics_lite", "-m", "map", *files],
                           capture_output=True, timeout=120)
     assert done.returncode == 0 and done.stdout.startswith(b"map                   \tall\t")
+
+
+def test_blocks_of_queries_give_the_same_bytes(monkeypatch, tmp_path):
+    # The command line evaluates queries block by block; tiny blocks must print the same.
+    from rankmetrics_lite import _trec_eval_cli
+    from tests.library.trec_collections import random_collection, write_collection
+
+    for seed in (0, 5, 13):
+        qrels, run = write_collection(random_collection(seed), tmp_path, seed, comments=True)
+        for args in (["-q", "-c", "-m", "all_trec"], ["-q", "-c", "-R", "qrels_jg", "-m", "qrels_jg"]):
+            whole = command(*args, str(qrels), str(run))
+            monkeypatch.setattr(_trec_eval_cli, "_BLOCK_CELLS", 7)
+            assert command(*args, str(qrels), str(run)) == whole, (seed, args)
+            monkeypatch.undo()

@@ -6,7 +6,9 @@ binary, and the package's command line in this process (``run_command``, what
 ``main`` runs), with ``--trec-eval-version`` for 9.0.8. Their standard outputs
 must be equal byte for byte and their exit codes equal: every measure of
 ``all_trec`` and the others (``dcg``, ``ideal_dcg``, parameters, gain maps),
-the judgement-group measures (``-R qrels_jg``), and the options
+the judgement-group measures (``-R qrels_jg``), the preference measures (``-R prefs``
+and ``qrels_prefs``, also on seeded preference files; not below level 0, where 10.0
+reads memory no query wrote), and the options
 ``-q -c -n -J -l -M -N -Z -D``, on trec_eval's own test
 collection (its ``quicktest`` commands and more) and on 60 seeded adversarial
 collections (``trec_collections.py``: float32 ties, every number spelling,
@@ -31,7 +33,7 @@ from pathlib import Path
 import pytest
 
 from rankmetrics_lite._trec_eval_cli import run_command
-from tests.library.trec_collections import random_collection, write_collection
+from tests.library.trec_collections import Collection, random_collection, write_collection
 from tests.library.trec_eval_programs import RELEASES, SOURCES, missing, trec_eval_binary
 
 pytestmark = pytest.mark.reference
@@ -68,6 +70,11 @@ OWN_COMMANDS = [
     "-q -R qrels_jg -m map qrels.123 results.test",  # map reads qrels: exit 4
     "-q -m map_avgjg qrels.test results.test",  # map_avgjg reads qrels_jg: exit 4
     "-q -c -m yaap -m map qrels.test results.trunc",
+    "-m all_prefs -q -R prefs prefs.test prefs.results.test",  # preferences
+    "-m all_prefs -q -c -M 20 -R prefs prefs.test prefs.results.test",
+    "-m all_prefs -q -R qrels_prefs qrels.test results.test",
+    "-m all_prefs -q -c -R qrels_prefs qrels.test results.trunc",
+    "-m prefs -m map -q -R prefs prefs.test prefs.results.test",  # map reads qrels: exit 4
     "-q -m nonesuch qrels.test results.test",  # exit 1
     "-q qrels.test",  # exit 1
     "-q qrels.test no_such_run",  # exit 2
@@ -75,6 +82,7 @@ OWN_COMMANDS = [
 OWN_COMMANDS_10 = [
     "qrels.comment.test results.comment.test",
     "-q -R qrels_jg -m qrels_jg qrels.comments.123 results.test",
+    "-m all_prefs -q -R prefs prefs.comment.test prefs.results.test",
     "-q -c -m dcg.1=2 -m unj.1,2,3 qrels.test results.trunc",
     "-q -c -m ideal_dcg.2=4,1=0.5 -m ndcg_cut.3 qrels.rel_level results.trunc",
     "-q -c -m dcg -m ideal_dcg -m ndcg qrels.rel_level results.trunc",
@@ -157,8 +165,37 @@ def collections(tmp_path_factory) -> dict[int, tuple[Path, Path, Path, Path, Pat
         collection = random_collection(seed)
         plain = write_collection(collection, folder, seed, comments=False)
         commented = write_collection(collection, folder, seed, comments=True)
-        written[seed] = (*plain, *commented, _zscores(collection, folder / f"zscores.{seed}", seed))
+        # The qrels read as preferences (their second column a group, the grade a level), with
+        # grades below 0 raised to 0: below 0, several classes are non-relevant, and trec_eval's
+        # Rnonrel measures read ranks past the last one, into memory no query wrote.
+        levels = Collection(collection.run, {q: {d: max(g, 0) for d, g in judged.items()}
+                                             for q, judged in collection.qrels.items()})
+        (folder / "levels").mkdir(exist_ok=True)
+        as_prefs = [write_collection(levels, folder / "levels", seed, comments=c)[0] for c in (False, True)]
+        written[seed] = (*plain, *commented, _zscores(collection, folder / f"zscores.{seed}", seed),
+                         _preferences(collection, folder / f"prefs.{seed}", seed), *as_prefs)
     return written
+
+
+def _preferences(collection, path: Path, seed: int) -> Path:
+    """A prefs file for the collection's queries: groups of one sub-group (classes of equal
+    level) and of several, consistent within a group (each document keeps one level in it,
+    so that the closure has no cycle), levels 0, whole and fractional, on documents retrieved
+    and not."""
+    rng = random.Random(seed * 31 + 7)
+    lines = []
+    for qid in list(collection.qrels)[: rng.randint(1, len(collection.qrels))]:
+        pool = list(collection.run.get(qid, {})) + [f"p{i}" for i in range(8)] + list(collection.qrels[qid])
+        pool = list(dict.fromkeys(pool))
+        for jg in range(rng.randint(1, 4)):
+            docs = rng.sample(pool, min(len(pool), rng.randint(2, 9)))
+            level = {d: rng.choice([0.0, 0.0, 1.0, 2.0, 2.5, 3.0, 0.5]) for d in docs}
+            for jsg in range(rng.choice([1, 1, 2, 3])):
+                subset = rng.sample(docs, min(len(docs), rng.randint(2, 6)))
+                lines += [f"{qid} g{jg} s{jsg} {d} {level[d]!r}\n" for d in subset]
+    rng.shuffle(lines)
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
 
 
 def _zscores(collection, path: Path, seed: int) -> Path:
@@ -193,16 +230,22 @@ def test_trec_evals_own_collection(release):
 def test_adversarial_collections(release, collections, seeds):
     name, binary = release
     commands = RANDOM_COMMANDS + (RANDOM_COMMANDS_10 if name == "10.0" else [])
-    lines, differences = 0, []
+    lines, differences, n_commands = 0, [], 0
     for seed in seeds:
-        qrels, run, qrels_c, run_c, zscores = collections[seed]
+        qrels, run, qrels_c, run_c, zscores, prefs, levels, levels_c = collections[seed]
         # 10.0 reads the files with comment lines, 9.0.8 those without.
         files = [str(qrels_c), str(run_c)] if name == "10.0" else [str(qrels), str(run)]
-        for options in commands + [["-q", "-c", "-Z", str(zscores), "-m", "official"]]:
-            compared, different = _compare(binary, name, options + files, qrels.parent)
+        runs = [options + files for options in commands + [["-q", "-c", "-Z", str(zscores), "-m", "official"]]]
+        runs += [["-q", "-c", "-R", "prefs", "-m", "all_prefs", str(prefs), files[1]],
+                 ["-q", "-R", "prefs", "-M", "7", "-m", "all_prefs", str(prefs), files[1]],
+                 ["-q", "-c", "-R", "qrels_prefs", "-m", "all_prefs",
+                  str(levels_c if name == "10.0" else levels), files[1]]]
+        n_commands = len(runs)
+        for argv in runs:
+            compared, different = _compare(binary, name, argv, qrels.parent)
             lines += compared
             differences += [f"seed {seed}: {d}" for d in different]
-    _report(f"trec_eval {name}, seeds {seeds.start}-{seeds.stop - 1}, {len(commands) + 1} commands each",
+    _report(f"trec_eval {name}, seeds {seeds.start}-{seeds.stop - 1}, {n_commands} commands each",
             lines, differences)
 
 
