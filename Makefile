@@ -49,17 +49,19 @@ test-package: $(STAMP)
 test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
 
-# Chapters are signed as trusted on this machine (their sliders run when opened);
-# a live session builds each slider's widget only, never its static face.
+# The chapters as JupyterLab shows them (terms, citations, glued numbers and exercise
+# numbers written out; a copy you changed is kept), signed as trusted on this machine
+# (their sliders run when opened); a live session builds each slider's widget only.
 lab: $(STAMP) $(SPARK_STAMP) java-prerequisites
-	$(BIN)/jupyter trust book/*.ipynb
+	$(BIN)/python -m rankmetrics_course.tools.jupyterlab_edition --out _build/lab
+	$(BIN)/jupyter trust _build/lab/*.ipynb
 	@$(if $(ALLOW_ROOT),echo "Running as root: JupyterLab gets --allow-root.")
-	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab book $(ALLOW_ROOT)
+	RANKMETRICS_LIVE_ONLY=1 $(BIN)/jupyter lab _build/lab $(ALLOW_ROOT)
 
+# On this machine only (loopback), with pages gzipped as a static host sends them.
 serve: $(STAMP)
 	@test -f $(BOOK_HTML) || "$(MAKE)" book
-	@echo "Serving the book at http://127.0.0.1:8000 (Ctrl-C stops)"
-	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+	$(BIN)/python -m rankmetrics_course.tools.local_server --port 8000 _build/html
 
 notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m rankmetrics_course.tools.execute_notebooks book

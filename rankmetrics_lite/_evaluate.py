@@ -189,9 +189,11 @@ def evaluate(
 
     The semantics are those of ``trec_eval -c`` in the release named by
     ``trec_eval_version``: 10.0 (June 2026) by default, or 9.0.8, the release
-    inside pytrec_eval and ir_measures. The two differ only in how they keep
-    scores (see the module ``rankmetrics_lite._trec_ranking``) and in which queries
-    ``-c -q`` prints:
+    inside pytrec_eval and ir_measures. On the measures ``evaluate`` computes, the
+    two differ only in how they keep scores (see the module
+    ``rankmetrics_lite._trec_ranking``) and in which queries ``-c -q`` prints (they
+    also round recall levels differently, which
+    :func:`~rankmetrics_lite.eleven_point_precision` follows):
 
     * a query's ranking is its documents by score descending, ties broken by
       document id descending in byte order (C's ``strcmp``). trec_eval 10.0

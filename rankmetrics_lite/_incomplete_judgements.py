@@ -47,8 +47,8 @@ def bpref_rows(relevant: np.ndarray, nonrelevant: np.ndarray, n_rel: np.ndarray,
     n_nonrel = np.asarray(n_nonrel, dtype=float)[:, None]
     # Judged non-relevant documents above each rank (a relevant rank adds none itself).
     above = np.cumsum(nonrelevant, axis=1)
-    # Only the first min(|R|, N) non-relevant documents count: at most |R| of
-    # them, out of min(|R|, N). `above > 0` implies both are at least 1.
+    # Only the first min(|R|, |J^-|) non-relevant documents count: at most |R| of
+    # them, out of min(|R|, |J^-|). `above > 0` implies both are at least 1.
     wrong = safe_divide(np.minimum(above, n_rel), np.minimum(n_nonrel, n_rel))
     preferred = np.where(above > 0, 1.0 - wrong, 1.0)
     return safe_divide(row_sums(preferred * relevant), n_rel[:, 0])
@@ -160,13 +160,14 @@ def bpref(grades, *, n_relevant: int, n_nonrelevant: int, relevance_level: int =
 
     .. math::
         \mathrm{bpref} = \frac{1}{|R|} \sum_{r \in R_{\mathrm{ret}}}
-        \Big(1 - \frac{\min(|n \text{ ranked above } r|,\ |R|)}{\min(|R|,\ N)}\Big)
+        \Big(1 - \frac{\min(|n \text{ ranked above } r|,\ |R|)}{\min(|R|,\ |J^-|)}\Big)
 
-    where :math:`N` is the number of judged non-relevant documents of the
-    query. Only judged documents count: an unjudged document, in the pool or
-    not, is skipped, so bpref does not punish a system for finding documents
-    nobody judged. The denominator is trec_eval's :math:`\min(|R|, N)`
-    (from version 8.0 on), not the paper's :math:`|R|`.
+    where :math:`J^-` is the query's judged non-relevant documents (trec_eval's
+    code counts them as ``num_nonrel``; the literature often writes N). Only
+    judged documents count: an unjudged document, in the pool or not, is
+    skipped, so bpref does not punish a system for finding documents nobody
+    judged. The denominator is trec_eval's :math:`\min(|R|, |J^-|)` (from
+    version 8.0 on), not the paper's :math:`|R|`.
 
     Parameters
     ----------
@@ -176,7 +177,7 @@ def bpref(grades, *, n_relevant: int, n_nonrelevant: int, relevance_level: int =
     n_relevant : int
         :math:`|R|`, the query's judged relevant documents, retrieved or not.
     n_nonrelevant : int
-        :math:`N`, the query's judged non-relevant documents (grade >= 0 and
+        :math:`|J^-|`, the query's judged non-relevant documents (grade >= 0 and
         below ``relevance_level``), retrieved or not.
     relevance_level : int, default=1
         The lowest grade that counts as relevant (trec_eval's ``-l``).

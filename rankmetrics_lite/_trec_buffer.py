@@ -58,6 +58,8 @@ def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.nd
     parts = []
     ascii_only = data.isascii()
     for start, end in _chunks(data):
+        if end - start > 2 * _CHUNK:  # a line of megabytes: no id of it fits the fast path
+            return None
         columns = _chunk_columns(data, start, end, kind, ascii_only)
         if columns is None:
             return None

@@ -1,6 +1,6 @@
 """Every tracked text file of the repository, notebooks included, is free of merge-conflict
-markers: a notebook merged by hand once kept both sides of a cell, and its "=======" line
-rendered as a heading."""
+markers: a notebook merged by hand once kept both sides of a cell, and its line of seven
+equals signs rendered as a heading."""
 
 from __future__ import annotations
 
@@ -34,9 +34,10 @@ def test_no_tracked_file_holds_a_merge_conflict():
 
 
 def test_the_check_sees_a_conflict_in_text_and_in_a_notebook():
-    assert conflicted("a\n<<<<<<< local\nb\n=======\nc\n>>>>>>> remote\n") == [
-        "<<<<<<< local", "=======", ">>>>>>> remote"]
-    notebook = '    "<<<<<<< local\\n",\n    "x\\n",\n    "=======\\n",\n    ">>>>>>> remote"\n'
+    # The markers are built here, so that this file holds none itself.
+    ours, mid, theirs = "<" * 7 + " local", "=" * 7, ">" * 7 + " remote"
+    assert conflicted(f"a\n{ours}\nb\n{mid}\nc\n{theirs}\n") == [ours, mid, theirs]
+    notebook = f'    "{ours}\\n",\n    "x\\n",\n    "{mid}\\n",\n    "{theirs}"\n'
     assert len(conflicted(notebook)) == 3
-    assert conflicted("a heading\n=======\n") == ["======="]  # setext: use # headings instead
+    assert conflicted(f"a heading\n{mid}\n") == [mid]  # setext: use # headings instead
     assert conflicted("a | b\n|---|---|\n<<<< not seven\n") == []

@@ -9,36 +9,15 @@ cannot match with the citation. This registers a pybtex formatting style,
 
 from __future__ import annotations
 
-from collections import Counter
-
 from pybtex.plugin import register_plugin
 from pybtex.style.formatting.alpha import Style as AlphaStyle
 from pybtex.style.labels import BaseLabelStyle
-
-
-def _surname(person) -> str:
-    return " ".join(str(part) for part in person.rich_prelast_names + person.rich_last_names)
-
-
-def author_year(entry) -> str:
-    people = entry.persons.get("author") or entry.persons.get("editor") or []
-    names = [_surname(person) for person in people]
-    if len(names) > 2:
-        who = f"{names[0]} et al."
-    else:
-        who = " and ".join(names) or entry.fields.get("title", "Anonymous")
-    return f"{who}, {entry.fields.get('year', 'n.d.')}"
+from rankmetrics_course.tools.jupyterlab_edition import author_year_labels
 
 
 class AuthorYearLabels(BaseLabelStyle):
     def format_labels(self, sorted_entries):
-        labels = [author_year(entry) for entry in sorted_entries]
-        counts, seen = Counter(labels), Counter()
-        for label in labels:  # two works with one label: 2005a, 2005b
-            if counts[label] > 1:
-                seen[label] += 1
-                label += "abcdefghijklmnopqrstuvwxyz"[seen[label] - 1]
-            yield label
+        yield from author_year_labels(list(sorted_entries))
 
 
 class AuthorYearStyle(AlphaStyle):

@@ -12,8 +12,13 @@
   the SVG titles it adds gave the colour-mode button a visible name unlike its
   label. The script is written out empty.
 * Sidebar toggles, the search button's name, equations and tables on phones,
-  search snippets without TeX, a skip link to a chapter's first slider: the
-  scripts and the stylesheet in ``_static``.
+  search snippets quoting the sentence that matches (without TeX), search
+  results led by the page whose title names the words, a skip link to a
+  chapter's first slider, the sidebar's title inside its navigation landmark,
+  a contents drawer that closes when an entry is chosen, one search box per
+  page with its icon clear of the text, a legible highlight, links that read
+  in tinted boxes, and figures drawn for dark mode: the scripts and the
+  stylesheets in ``_static``.
 """
 
 from __future__ import annotations
@@ -56,7 +61,17 @@ def setup(app):
     app.add_js_file("fit-math.js", loading_method="defer")
     app.add_js_file("search-snippets.js", loading_method="defer")
     app.add_js_file("slider-skip-link.js", loading_method="defer")
+    app.add_js_file("search-ranking.js", loading_method="defer")
+    app.add_js_file("landmarks.js", loading_method="defer")
+    app.add_js_file("contents-drawer.js", loading_method="defer")
+    # As soon as it arrives: a reader who chose dark mode sees figures drawn dark
+    # from the first paint (it redraws each figure as the page adds it).
+    app.add_js_file("dark-figures.js", loading_method="async")
     app.add_css_file("phone-layout.css")
+    app.add_css_file("search.css")
+    app.add_css_file("dark-mode.css")
+    app.add_css_file("sidebar.css")
+    app.add_css_file("links.css")
     app.connect("build-finished", _empty_fontawesome_script)
     app.connect("html-page-context", _fix_page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

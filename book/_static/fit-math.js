@@ -4,6 +4,7 @@
 // "scroll sideways" hint. MathJax 3 cannot break lines, hence the scaling.
 (function () {
   const SMALLEST = 0.6;
+  const named = {};  // how many scrolling tables and equations are named so far
 
   // A box that scrolls must be reachable by keyboard to scroll it; a formula
   // itself must not be a Tab stop, so a wide equation scrolls in a wrapper.
@@ -21,7 +22,12 @@
     if (box.tabIndex < 0) {
       box.tabIndex = 0;
       box.setAttribute("role", "region");
-      box.setAttribute("aria-label", what + ", scrolls sideways");
+      // Each region its own name (axe: landmark-unique): its table's caption, or
+      // its place among the page's scrolling tables or equations.
+      const caption = box.querySelector("caption");
+      const name = caption ? caption.textContent.replace(/\s+/g, " ").trim() : "";
+      named[what] = (named[what] || 0) + 1;
+      box.setAttribute("aria-label", `${what} ${named[what]}${name ? " (" + name + ")" : ""}, scrolls sideways`);
     }
     const note = document.createElement("p");
     note.className = "rml-scroll-hint";

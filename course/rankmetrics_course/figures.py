@@ -33,6 +33,7 @@ _SVG_RC = {"svg.hashsalt": "rankmetrics-lite", "svg.fonttype": "none",
 _PREAMBLE = re.compile(r"\A.*?(?=<svg )", re.S)        # XML declaration, DOCTYPE
 _METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.S)
 _LONG_DECIMALS = re.compile(r"(\d\.\d\d)\d+")
+_TEXT_CONTENT = re.compile(r"(<text\b[^>]*>)(.*?)(</text>)", re.S)
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _FONT_NAME = re.compile(r"'([A-Za-z ]+)'")            # 'DejaVu Sans' -> DejaVu Sans
 _ATTRIBUTE = re.compile(r'(\s[\w:-]+)="([^"\']*)"')  # x="1" -> x='1'
@@ -45,12 +46,22 @@ def _drop_unused_ids(svg: str) -> str:
     return _ID.sub(lambda m: m.group(0) if m.group(1) in used else "", svg)
 
 
+def _coordinates_rounded(svg: str) -> str:
+    """Every number of the drawing to two decimals, but the texts it shows as written (a
+    title's "AP = 0.5857" is not cut to "0.58")."""
+    pieces, last = [], 0
+    for text in _TEXT_CONTENT.finditer(svg):
+        pieces += [_LONG_DECIMALS.sub(r"\1", svg[last:text.start(2)]), text.group(2)]
+        last = text.end(2)
+    return "".join(pieces) + _LONG_DECIMALS.sub(r"\1", svg[last:])
+
+
 def compact_svg(svg: str) -> str:
     """The same drawing in fewer bytes: no preamble or metadata, two decimals,
     one line, attributes in single quotes (a data URI in an HTML attribute then
     needs few characters escaped)."""
     svg = _METADATA.sub("", _PREAMBLE.sub("", svg, count=1), count=1)
-    svg = _LINE_BREAKS.sub(" ", _LONG_DECIMALS.sub(r"\1", svg)).strip()
+    svg = _LINE_BREAKS.sub(" ", _coordinates_rounded(svg)).strip()
     svg = re.sub(r"font-family:[^;\"]*", lambda m: _FONT_NAME.sub(r"\1", m.group(0)), svg)
     return _drop_unused_ids(_NO_ROTATION.sub("", _ATTRIBUTE.sub(r"\1='\2'", svg)))
 
@@ -96,15 +107,28 @@ def figure_to_svg(figure: Figure) -> str:
     return compact_svg(buffer.getvalue())
 
 
+# A figure is centred and uses the column, up to this width (its text grows with it).
+WIDEST_FIGURE = "40rem"
+_SVG_SIZE = re.compile(r"<svg [^>]*?width='([\d.]+)pt' height='([\d.]+)pt'")
+
+
 def figure_img_tag(figure: Figure, alt: str) -> str:
-    """An ``<img>`` holding the figure as an SVG data URI, with its alt text."""
+    """An ``<img>`` holding the figure as an SVG data URI, with its alt text.
+
+    The tag carries the figure's size, so that a page reserves its room before the
+    image is decoded (nothing below it moves), and it is centred, as wide as the
+    column up to :data:`WIDEST_FIGURE`.
+    """
     if not alt:
         raise ValueError("alt must describe the figure for readers who cannot see it")
+    drawing = figure_to_svg(figure)
+    width, height = (round(float(size) * 4 / 3) for size in _SVG_SIZE.search(drawing).groups())
     # Percent-encode only what the URI or its double-quoted HTML attribute cannot
     # hold as is: % # & " and non-ASCII text.
-    svg = quote(figure_to_svg(figure), safe=" !$'()*+,-./:;=?@_~<>[]{}|^`")
-    return (f'<img class="rml-figure" alt="{html.escape(alt)}" '
-            f'src="data:image/svg+xml,{svg}" style="max-width:100%"/>')
+    svg = quote(drawing, safe=" !$'()*+,-./:;=?@_~<>[]{}|^`")
+    return (f'<img class="rml-figure" alt="{html.escape(alt)}" width="{width}" height="{height}" '
+            f'src="data:image/svg+xml,{svg}" style="display:block;margin:0 auto;width:100%;'
+            f'max-width:{WIDEST_FIGURE};height:auto"/>')
 
 
 class ShownFigure:

@@ -99,7 +99,10 @@ STYLE = (
 
 # Swap the precomputed frames as the range input moves; the shown frame's HTML
 # is in the page, not in the JSON. The value is the input's aria-valuetext, and
-# one live region, updated in place, says the new numbers once per move.
+# one live region, updated in place, says the new numbers once per move. The
+# frame's box is as tall as the tallest frame at the column's width (each is laid
+# out once, hidden, at load and when the width changes: figures carry their size),
+# so that moving the slider never moves the text below it.
 _SCRIPT = """(function(){
 var root=document.getElementById(%(id)s);
 var data=JSON.parse(root.querySelector('script.rml-frames').textContent);
@@ -108,6 +111,15 @@ var shown=root.querySelector('.rml-value');
 var target=root.querySelector('.rml-frame');
 var live=root.querySelector('.rml-announce');
 data.html[Number(input.value)]=target.innerHTML;
+var width=0;
+function reserve(){if(!target.clientWidth||target.clientWidth===width)return;width=target.clientWidth;
+var probe=document.createElement('div');probe.className='rml-frame';
+probe.style.cssText='position:absolute;visibility:hidden;left:-99999px;top:0;width:'+width+'px';
+document.body.appendChild(probe);var tallest=0;
+data.html.forEach(function(h){probe.innerHTML=h;tallest=Math.max(tallest,probe.offsetHeight);});
+probe.remove();target.style.minHeight=tallest+'px';}
+reserve();addEventListener('resize',reserve);
+if(window.ResizeObserver)new ResizeObserver(reserve).observe(root);
 input.addEventListener('input',function(){var i=Number(input.value);
 shown.textContent=data.values[i];input.setAttribute('aria-valuetext',data.values[i]);
 target.innerHTML=data.html[i];live.textContent=data.text[i];});
@@ -149,10 +161,17 @@ class Slider:
         The name of the moving quantity, shown beside the slider (``"k"``).
     value : int, optional
         The position shown first; by default the first value.
+    value_format : str or callable, optional
+        How the slider shows a value: a format specification (``".2f"`` shows
+        0.8 as ``0.80``) or a function from a value to its text. Give the one
+        the frame's numbers use, so that the value beside the slider reads as
+        it does among them. By default ``str(value)``. The shown text is the
+        same in both faces, and it is the range input's ``aria-valuetext``.
     """
 
     def __init__(self, frame_for: Callable[[int], Frame], values: Sequence[int], *,
-                 label: str, value: int | None = None):
+                 label: str, value: int | None = None,
+                 value_format: str | Callable[[object], str] | None = None):
         self.values = list(values)
         if not self.values:
             raise ValueError("values must hold at least one slider position")
@@ -160,11 +179,24 @@ class Slider:
             value = self.values[0]
         if value not in self.values:
             raise ValueError(f"value must be one of the slider's values, got {value!r}")
+        if value_format is not None and not isinstance(value_format, str) \
+                and not callable(value_format):
+            raise TypeError("value_format must be a format specification such as '.2f' or a "
+                            f"function from a value to its text, got {type(value_format).__name__}")
         self._frame_for = frame_for
         self._frames: dict[int, Frame] = {}
         self._html: dict[int, str] = {}
+        self._value_format = value_format
         self.label = label
         self.value = value
+
+    def shown_value(self, value) -> str:
+        """The text the slider shows for ``value`` (and its ``aria-valuetext``)."""
+        if self._value_format is None:
+            return str(value)
+        if isinstance(self._value_format, str):
+            return format(value, self._value_format)
+        return str(self._value_format(value))
 
     def frame_for(self, value) -> Frame:
         """The frame at ``value``, computed once per slider."""
@@ -186,7 +218,7 @@ class Slider:
         start = self.values.index(self.value)
         pieces = [self.frame_html_for(v) if i != start else None
                   for i, v in enumerate(self.values)]
-        values = [str(v) for v in self.values]
+        values = [self.shown_value(v) for v in self.values]
         payload = json.dumps({"values": values,
                               "text": [frame_text(self.frame_for(v)) for v in self.values],
                               "html": pieces})
@@ -219,6 +251,7 @@ class Slider:
             return f"<style>{STYLE}</style>{self.frame_html_for(value)}"
 
         control = LiveRange(self.values, self.value, self.label, css=STYLE)
+        control.labels = [self.shown_value(v) for v in self.values]  # as the static face shows them
         shown = widgets.HTML(value=shown_html(self.value))
         control.observe(lambda change: setattr(shown, "value", shown_html(change["new"])),
                         names="value")
@@ -226,8 +259,9 @@ class Slider:
 
     # ------------------------------------------------------------ both faces
     def __repr__(self) -> str:
-        first, last = self.values[0], self.values[-1]
-        return (f"Slider over {self.label} = {first}..{last}; at {self.label} = {self.value}: "
+        first, last, value = (self.shown_value(v) for v in
+                              (self.values[0], self.values[-1], self.value))
+        return (f"Slider over {self.label} = {first}..{last}; at {self.label} = {value}: "
                 f"{frame_text(self.frame_for(self.value))}")
 
     def _repr_mimebundle_(self, include=None, exclude=None):

@@ -108,3 +108,12 @@ def test_with_a_repository_address_its_buttons_appear(book_with_a_repository):
     assert binder and "02-precision-at-k.ipynb" in binder[1], "no Binder button on a chapter"
     footer = re.search(r'<p class="rml-release">(.*?)</p>', page)[1]
     assert "repository" in footer and "0.2.0" in footer
+
+
+def test_exercises_are_numbered_by_chapter(built_book):
+    # "Exercise 2.1" is chapter 2's first: the same in the book and the student edition.
+    for chapter, first in (("02-precision-at-k", "2.1"), ("14-ndcg", "14.1")):
+        text = re.sub(r"<[^>]+>", "", (built_book / "book" / f"{chapter}.html").read_text())
+        numbers = re.findall(r"Exercise (\d+(?:\.\d+)?)", text)
+        assert numbers and numbers[0] == first, numbers[:5]
+        assert all(n.startswith(first.split(".")[0] + ".") for n in numbers), numbers

@@ -101,6 +101,71 @@ def test_the_decision_page_covers_every_measure_chapter():
     assert measure_chapters <= linked, sorted(measure_chapters - linked)
 
 
+def notation_symbols() -> list[tuple[str, str]]:
+    """(symbol, row) for every symbol in the notation page's symbol tables.
+
+    A symbol table is a markdown table whose header's first cell is "Symbol". A
+    row may list several symbols, separated by commas in its first cell
+    ("$\\mathrm{TPR}, \\mathrm{FPR}$"); each counts on its own. Symbols are
+    compared as :func:`_spelling` writes them, so "$|R|$", "$\\lvert R \\rvert$" and
+    "$\\mathrm{AP}$" against "$AP$" are one symbol each.
+    """
+    symbols, in_table = [], False
+    for line in page("notation").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")] if line.startswith("|") else []
+        if not cells:
+            in_table = False
+        elif cells[0] == "Symbol":
+            in_table = True
+        elif in_table and not set(cells[0]) <= set("-: "):
+            for symbol in _top_level_parts(cells[0].strip("$")):
+                symbols.append((_spelling(symbol), line))
+    return symbols
+
+
+def _spelling(symbol: str) -> str:
+    """One spelling per symbol: no spaces, bars as |, no upright-text wrapper."""
+    symbol = re.sub(r"\\(?:lvert|rvert|left\||right\||vert)", "|", "".join(symbol.split()))
+    unwrapped = None
+    while unwrapped != symbol:  # inner wrappers first: \mathrm{R\text{-}Prec} -> R-Prec
+        unwrapped, symbol = symbol, re.sub(r"\\(?:mathrm|text|operatorname)\{([^{}]*)\}", r"\1", symbol)
+    return symbol
+
+
+def _top_level_parts(math: str) -> list[str]:
+    """``math`` split at the commas outside braces and brackets: "a, b_{[x,y]}" -> a, b_{[x,y]}."""
+    parts, depth, current = [], 0, ""
+    for char in math:
+        if char in "{[(":
+            depth += 1
+        elif char in "}])":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return [part.strip() for part in parts + [current] if part.strip()]
+
+
+def test_the_notation_page_lists_every_symbol_once():
+    symbols = notation_symbols()
+    assert len(symbols) >= 30, "the notation page's symbol tables were not found"
+    seen: dict[str, str] = {}
+    repeated = []
+    for symbol, row in symbols:
+        if symbol in seen:
+            repeated.append(f"{symbol}\n  {seen[symbol]}\n  {row}")
+        seen.setdefault(symbol, row)
+    assert not repeated, "symbols listed more than once on the notation page:\n" + "\n".join(repeated)
+
+
+def test_every_notation_row_names_the_chapter_that_introduces_it():
+    for symbol, row in notation_symbols():
+        assert re.search(r"\[chapter \d+\]\(\d\d-[\w-]+\.ipynb\) \|$", row.strip()), \
+            f"the row of {symbol} does not end with a link to its chapter: {row}"
+
+
 def test_the_names_table_is_generated_from_the_catalogue():
     assert "```{measure-catalogue}" in page("notation")
     rows = catalogue_rows()

@@ -50,7 +50,7 @@ def stored_frames_of(chapter: str, slider: Slider,
     html = stored_static_face(chapter, slider)
     frames = static_frames(html)
     computed = [slider.frame_for(v) for v in slider.values]
-    assert frames["values"] == [str(v) for v in slider.values]
+    assert frames["values"] == [slider.shown_value(v) for v in slider.values]
     assert frames["text"] == [frame_text(frame) for frame in computed]
     assert [piece.count('<img class="rml-figure"') for piece in frames["html"]] == [
         int(frame.draw is not None) for frame in computed]

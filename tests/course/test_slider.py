@@ -174,3 +174,38 @@ def test_the_live_control_speaks_values_and_follows_the_browser():
     assert control.index == 1
     with pytest.raises(traitlets.TraitError, match="value must be one of the slider's values"):
         control.value = 11
+
+
+def _threshold_slider(**options) -> Slider:
+    return Slider(lambda t: Frame({"threshold": f"{t:.2f}"}), [0.95, 0.8, 0.1],
+                  label="threshold", value=0.8, **options)
+
+
+def test_a_value_format_shows_the_value_as_the_numbers_do_in_both_faces():
+    slider = _threshold_slider(value_format=".2f")
+    html = slider.static_html()
+    assert static_frames(html)["values"] == ["0.95", "0.80", "0.10"]
+    assert 'aria-valuetext="0.80"' in html and '">0.80</span></div><div class="rml-frame">' in html
+    control, _ = slider.widget().children
+    assert control.labels == ["0.95", "0.80", "0.10"]  # the live face's text and aria-valuetext
+    control.index = 2
+    assert control.value == 0.1  # the kernel still sees the value itself
+    assert repr(slider).startswith("Slider over threshold = 0.95..0.10; at threshold = 0.80: "
+                                   "threshold = 0.80")
+    for value, shown in zip(slider.values, static_frames(html)["values"]):
+        assert slider.frame_for(value).numbers["threshold"] == shown
+
+
+def test_a_value_format_can_be_a_function():
+    slider = _threshold_slider(value_format=lambda t: f"t = {t:g}")
+    assert slider.shown_value(0.8) == "t = 0.8"
+    assert 'aria-valuetext="t = 0.8"' in slider.static_html()
+
+
+def test_without_a_value_format_the_value_is_shown_as_str():
+    slider = _threshold_slider()
+    assert [slider.shown_value(v) for v in slider.values] == ["0.95", "0.8", "0.1"]
+    assert static_frames(slider.static_html())["values"] == ["0.95", "0.8", "0.1"]
+    assert slider.widget().children[0].labels == ["0.95", "0.8", "0.1"]
+    with pytest.raises(TypeError, match="value_format must be a format specification"):
+        _threshold_slider(value_format=2)

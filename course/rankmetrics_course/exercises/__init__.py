@@ -33,7 +33,7 @@ def check(label: str, answer) -> Verdict:
     """
     if graded_run.is_graded():
         require_label(label)
-        graded_run.send(graded_run.record(label, answer, graded_run.hidden_variants_given()))
+        graded_run.send(graded_run.record(label, answer, graded_run.hidden_variants_given))
         return Verdict(label, False, "answer sent to the grader (the last one sent counts).")
     try:  # judged here as the grader would judge it
         seen = graded_run.CallRecorder(answer) if callable(answer) else as_the_grader_sees_it(answer)

@@ -52,13 +52,18 @@ class CallRecorder:
         return from_data(returned)
 
 
-def record(label: str, answer, hidden_variants: dict | None = None) -> dict:
-    """The line sent for ``answer`` to exercise ``label`` (function: visible and hidden calls)."""
+def record(label: str, answer, hidden_variants=None) -> dict:
+    """The line sent for ``answer`` to exercise ``label`` (function: visible and hidden calls).
+
+    ``hidden_variants`` is the grader's hidden inputs, or a function that returns them: only
+    a function answer needs them, so a value answer never pays for reading them.
+    """
     if not callable(answer):
         return {"label": label, "value": to_data(answer)}
     line = {"label": label, "calls": _trace(label, answer, None)}
-    if hidden_variants:
-        line["hidden_calls"] = _trace(label, answer, hidden_variants)
+    variants = hidden_variants() if callable(hidden_variants) else hidden_variants
+    if variants:
+        line["hidden_calls"] = _trace(label, answer, variants)
     return line
 
 

@@ -11,7 +11,8 @@ take the chapters home and run them as they are::
         requirements-spark.txt  the chapter "Evaluating at scale" (and Java)
         LICENSE
         wheels/                 rankmetrics_lite and rankmetrics_course
-        chapters/               NN-name.ipynb, with their outputs
+        chapters/               NN-name.ipynb, with their outputs, as JupyterLab shows them
+                                (``jupyterlab_edition``), and bibliography.ipynb
 
 The wheels are built from copies of the two packages' sources, so that building
 writes nothing (``build/``, ``*.egg-info``) into the course's folder.
@@ -30,12 +31,15 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import nbformat
+
 from rankmetrics_course.tools.course_folder import (
     NotACourse,
     add_course_option,
     chapter_notebooks,
     course_folder,
 )
+from rankmetrics_course.tools.jupyterlab_edition import edition
 
 ARCHIVE = "ranking-metrics-course.zip"
 # What the chapters import, besides the two packages: their pins are read from the
@@ -150,8 +154,8 @@ def write_course_download(root: Path, archive: Path, book: Path | None = None) -
             bundle.write(root / "LICENSE", f"{top}/LICENSE")
             for wheel in wheels.values():
                 bundle.write(wheel, f"{top}/wheels/{wheel.name}")
-            for notebook in notebooks:
-                bundle.write(notebook, f"{top}/chapters/{notebook.name}")
+            for name, notebook in edition(book, book / "references.bib").items():
+                bundle.writestr(f"{top}/chapters/{name}", nbformat.writes(notebook) + "\n")
         partial.replace(archive)  # whole or not at all: a reader never gets half a file
     return archive
 

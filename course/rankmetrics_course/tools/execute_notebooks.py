@@ -25,6 +25,7 @@ from nbclient import NotebookClient
 
 from rankmetrics_course.tools.course_folder import NotACourse, add_course_option, course_folder
 from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear, record
+from rankmetrics_course.tools.student_edition import fold_solutions
 
 TIMEOUT_PER_CELL = 300
 
@@ -58,6 +59,7 @@ def execute(path: Path, target: Path | None = None) -> None:
                             store_widget_state=False, record_timing=False)
     client.execute()
     notebook.metadata.pop("widgets", None)
+    fold_solutions(notebook, str(path))  # JupyterLab opens every solution collapsed
     for cell in notebook.cells:
         if cell.cell_type == "code":
             merge_streams(cell)

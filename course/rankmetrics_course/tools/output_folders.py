@@ -69,7 +69,7 @@ def clear(out: Path, option: str = "the output folder") -> None:
         raise UnsafeOutputFolder(f"{out} was not claimed by a tool: refusing to delete in it")
     present = {path.relative_to(out).as_posix(): path for path in _files(out)}
     foreign = sorted(name for name in present if name not in written)
-    edited = sorted(name for name in present if name in written and _digest(present[name]) != written[name])
+    edited = sorted(name for name in present if name in written and digest(present[name]) != written[name])
     if foreign or edited:
         listed = [f"{name} (not written by {tool})" for name in foreign] + [f"{name} (edited since)" for name in edited]
         shown = "; ".join(listed[:10]) + (f"; and {len(listed) - 10} more" if len(listed) > 10 else "")
@@ -85,11 +85,19 @@ def clear(out: Path, option: str = "the output folder") -> None:
     _write_marker(marker, tool, {})
 
 
-def record(out: Path) -> None:
-    """List every file now in the claimed ``out`` as written by its tool (at the run's end)."""
+def record(out: Path, written: dict[str, str] | None = None) -> None:
+    """List every file now in the claimed ``out`` as written by its tool (at the run's end),
+    or only ``written`` (name -> :func:`digest`), for a tool that leaves other files be."""
     marker = out / MARKER
-    tool = _tool_of(marker)
-    _write_marker(marker, tool, {path.relative_to(out).as_posix(): _digest(path) for path in _files(out)})
+    if written is None:
+        written = {path.relative_to(out).as_posix(): digest(path) for path in _files(out)}
+    _write_marker(marker, _tool_of(marker), written)
+
+
+def written_before(out: Path) -> dict[str, str]:
+    """What the tool that claimed ``out`` recorded on its last run: name -> :func:`digest`."""
+    marker = out / MARKER
+    return _manifest(marker, _tool_of(marker)) or {}
 
 
 def _files(out: Path) -> list[Path]:
@@ -98,7 +106,8 @@ def _files(out: Path) -> list[Path]:
             if (path.is_symlink() or path.is_file()) and path != out / MARKER]
 
 
-def _digest(path: Path) -> str:
+def digest(path: Path) -> str:
+    """A file's content (or a link's target) as the manifest records it."""
     if path.is_symlink():
         return "link:" + str(path.readlink())
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -105,6 +105,7 @@ def _reset(driver) -> None:
     _dismiss_any_alert(driver)
     driver.get("about:blank")
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})  # the system's light mode
     driver.set_window_size(*DESKTOP)
     driver.set_script_timeout(PATIENCE)
     driver.get_log("browser")
@@ -123,6 +124,22 @@ def use_screen(browser, screen: tuple[int, int]) -> None:
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
 
 
+# The two colour modes a reader may choose (the book follows the system's, "auto").
+MODES = ("light", "dark")
+
+
+def use_mode(browser, mode: str) -> None:
+    """Show pages in ``mode``, as a reader whose system is set to it sees them: the
+    open page (if any) switches at once, as the theme follows the system's setting."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": mode}]})
+    if browser.current_url.startswith("http"):  # turned, its colours' transitions over
+        wait_until(browser, lambda b: b.execute_script(
+            "return document.documentElement.dataset.theme === arguments[0] && !document.getAnimations()"
+            ".some(a => a instanceof CSSTransition && a.playState === 'running')", mode),
+            f"the page to turn {mode}")
+
+
 def open_page(browser, url: str) -> None:
     """Load ``url`` with an empty console log, so that what the load logs is kept."""
     browser.get_log("browser")  # drop what earlier pages logged, before loading
@@ -139,12 +156,19 @@ def _toc() -> dict:
     return yaml.safe_load((ROOT / "_toc.yml").read_text())
 
 
+# Sphinx's own indexes: the general index (where the book's index page sends
+# readers) and the API's module index.
+INDEXES = ("genindex.html", "py-modindex.html")
+
+
 def book_pages(built_book: Path) -> list[str]:
-    """Every page of the table of contents, and the search page, relative to the root."""
+    """Every page of the table of contents, the search page and Sphinx's indexes,
+    relative to the root."""
     toc = _toc()
     entries = [toc["root"]] + [chapter["file"] for part in toc["parts"]
                                for chapter in part["chapters"]]
-    return [f"{entry}.html" for entry in entries] + ["search.html"]
+    return ([f"{entry}.html" for entry in entries] + ["search.html"]
+            + [index for index in INDEXES if (built_book / index).exists()])
 
 
 # The page checks run over the book in three shares of similar work (one test

@@ -1,12 +1,14 @@
-"""What every page of the book must be, on any screen: a clean console, no serious
-accessibility violation (axe-core, from npm), nothing wider than the screen, no
-equation or table cut off without a sign that it scrolls, no formula a Tab stop,
-sliders at least 60 % of the column; on a desktop, every slider moves under the
-keyboard; on a phone, every figure and slider frame has text at least 9 CSS px,
-4.5:1 against what lies behind it, and not cut at the figure's edge. Six test
-modules run it, one per screen and share of the book (browser_support.SHARES),
-so that the work spreads over the test workers; each page is loaded once per
-screen."""
+"""What every page of the book must be, on any screen: a clean console, no
+accessibility violation of any impact (axe-core, from npm), nothing wider than the
+screen, no equation or table cut off without a sign that it scrolls, no formula a
+Tab stop, sliders at least 60 % of the column, one search box; on a desktop, every
+slider moves under the keyboard, and in dark mode the page passes axe again and
+every figure and slider frame (drawn for the dark theme) has text 4.5:1 against
+what lies behind it; on a phone, every figure and slider frame has text at least
+9 CSS px, 4.5:1 against what lies behind it, and not cut at the figure's edge.
+Six test modules run it, one per screen and share of the book
+(browser_support.SHARES), so that the work spreads over the test workers; each
+page is loaded once per screen."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from collections import Counter
 
 import pytest
 
-from tests.book.browser.browser_support import PATIENCE, SCREENS, console_problems, open_page, use_screen
+from tests.book.browser.browser_support import (
+    PATIENCE, SCREENS, console_problems, open_page, use_mode, use_screen)
 from tests.paths import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -80,6 +83,12 @@ document.querySelectorAll('.rml-slider input[type=range]').forEach(range => {
 });
 const stops = document.querySelectorAll('mjx-container[tabindex]:not([tabindex="-1"])').length;
 if (stops) faults.push(stops + ' formulas are Tab stops');
+// One way into search: a box (the header's, or the search page's own) or, on a
+// phone, the magnifier button (a second box showed in the sidebar).
+const searches = [...document.querySelectorAll('.search-button__button, form.bd-search')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+if (searches.length !== 1)
+  faults.push(`${searches.length} search boxes: ` + searches.map(e => e.parentElement.className).join(', '));
 return faults;
 """
 
@@ -251,25 +260,33 @@ return Number(handle.value) >= Number(handle.max);""", slider, handle)
     return faults, len(sliders)
 
 
+def _axe_faults(browser, axe_source: str, page: str, mode: str, by_rule: Counter) -> list[str]:
+    faults = []
+    for rule, impact, targets in axe_violations(browser, axe_source):
+        by_rule[f"{rule} ({mode})"] += 1
+        faults.append(f"{page}: axe {impact} {rule} in {mode} mode at {targets[:3]}")
+    return faults
+
+
 def check_pages(browser, book_url: str, pages: list[str], axe_source: str, screen: str) -> None:
     """Open each page on ``screen``; fail with every fault found on any of them.
 
     Each page is loaded once for everything checked on it: the console, axe,
     the layout, and then what the screen adds: on a phone, the text of every
     figure and slider frame (see ``figure_text_faults``); on a desktop, that
-    every slider moves under the keyboard. The console is read last, so that it
-    holds what the page logged while loading and while its sliders moved.
+    every slider moves under the keyboard, and then, the page turned to dark
+    mode, axe again and the text of every figure and slider frame as drawn for
+    it. The console is read last, so that it holds what the page logged while
+    loading, while its sliders moved and while it turned dark.
     """
     use_screen(browser, SCREENS[screen])
     faults, by_rule = [], Counter()
     figures = texts = sliders = 0
     for page in pages:
+        use_mode(browser, "light")
         open_page(browser, f"{book_url}/{page}")
         settle(browser)
-        for rule, impact, targets in axe_violations(browser, axe_source):
-            by_rule[rule] += 1
-            if impact in ("serious", "critical"):
-                faults.append(f"{page}: axe {impact} {rule} at {targets[:3]}")
+        faults += _axe_faults(browser, axe_source, page, "light", by_rule)
         faults += [f"{page}: {fault}" for fault in browser.execute_script(_LAYOUT_FAULTS)]
         width = page_width(browser)
         if width > SCREENS[screen][0]:
@@ -280,13 +297,18 @@ def check_pages(browser, book_url: str, pages: list[str], axe_source: str, scree
         else:
             found, on_page = sliders_not_responding(browser)
             sliders += on_page
+            use_mode(browser, "dark")
+            faults += _axe_faults(browser, axe_source, page, "dark", by_rule)
+            dark, on_page, texts_on_page = figure_text_faults(browser)
+            figures, texts = figures + on_page, texts + texts_on_page
+            found += [f"dark mode: {fault}" for fault in dark]
         faults += [f"{page}: {fault}" for fault in found]
         faults += [f"{page}: console: {message}" for message in console_problems(browser)]
     print(f"axe violations by rule ({screen}): {dict(sorted(by_rule.items()))}")
-    if screen == "phone":
-        print(f"figure text measured: {texts} texts in {figures} figures and slider frames")
-        assert figures > 0, "no figure was measured: the check sees nothing"
-    else:
+    what = "figure text measured" + (" in dark mode" if screen == "desktop" else "")
+    print(f"{what}: {texts} texts in {figures} figures and slider frames")
+    assert figures > 0, "no figure was measured: the check sees nothing"
+    if screen == "desktop":
         print(f"sliders moved: {sliders}")
         assert sliders > 0, "no slider was moved: the check sees nothing"
     assert not faults, "\n".join(faults)

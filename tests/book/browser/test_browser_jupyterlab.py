@@ -1,14 +1,14 @@
-"""The "run it yourself" path: a chapter opened in a real JupyterLab (``make lab``)
-in headless Chromium. Its MyST markup is rendered (jupyterlab-myst), and its
-live slider, once the chapter runs, is named by the value it shows and shows
-its numbers styled as the static face does."""
+"""The "run it yourself" path: a chapter opened in a real JupyterLab (``make lab``, which
+opens the chapters' JupyterLab edition) in headless Chromium. Its MyST markup is rendered
+(jupyterlab-myst) with nothing dead or raw in it, and its live slider, once the chapter
+runs, is named by the value it shows and shows its numbers styled as the static face does."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +16,7 @@ import time
 import urllib.request
 
 import pytest
+from rankmetrics_course.tools.jupyterlab_edition import write_edition
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -41,7 +42,8 @@ def lab(tmp_path_factory):
     chapter, with its own settings: every cell drawn (no windowing), no state
     from an earlier session."""
     home = tmp_path_factory.mktemp("lab")
-    shutil.copy(ROOT / "book" / CHAPTER, home / CHAPTER)
+    chapters = home / "chapters"
+    write_edition(ROOT, chapters)  # what `make lab` opens
     settings = home / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
@@ -51,7 +53,7 @@ def lab(tmp_path_factory):
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
          "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={home}", f"--LabApp.user_settings_dir={home / 'settings'}",
+         f"--ServerApp.root_dir={chapters}", f"--LabApp.user_settings_dir={home / 'settings'}",
          f"--LabApp.workspaces_dir={home / 'workspaces'}",
          # Nothing from the network: no extension manager, news or update checks.
          "--LabApp.extension_manager=readonly", "--LabApp.news_url=None",
@@ -103,6 +105,65 @@ return {valuetext: handle && handle.getAttribute('aria-valuetext'),
         display: row ? getComputedStyle(row).display : '',
         gaps: gaps};
 """
+
+
+# The main area's current tab (the side bars have tabs of their own).
+_CHAPTER_TAB = "document.querySelector('.lm-DockPanel .lm-TabBar-tab.lm-mod-current')"
+
+
+def _open_drawn(browser, lab) -> None:
+    browser.set_window_size(1280, 800)
+    browser.get(lab)
+    wait_until(browser, lambda b: b.execute_script(
+        "const cells = [...document.querySelectorAll('.jp-Notebook .jp-MarkdownCell')];"
+        "return cells.length > 0 && cells.every(c => c.innerText.trim())"),
+        "the chapter to open and its markdown to be drawn")
+
+
+def test_a_chapter_opens_unmodified_with_its_solutions_collapsed(browser, lab):
+    _open_drawn(browser, lab)
+    # JupyterLab writes the kernel's name and version into the notebook once it starts:
+    # metadata that differed marked the chapter modified then.
+    wait_until(browser, lambda b: b.find_elements(
+        By.CSS_SELECTOR, ".jp-Notebook-ExecutionIndicator[data-status=idle]"), "the kernel to start")
+    time.sleep(3)
+    state = browser.execute_script(
+        f"const tab = {_CHAPTER_TAB};"
+        "return {tab: tab !== null, dirty: tab !== null && tab.classList.contains('jp-mod-dirty'),"
+        " hidden: document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea.lm-mod-hidden,"
+        " .jp-Notebook .jp-CodeCell .jp-Cell-inputWrapper .jp-InputPlaceholder').length};")
+    assert state["tab"], "no tab of the main area is current"
+    assert not state["dirty"], "the notebook shows as modified as soon as it is opened"
+    assert state["hidden"] >= 3, f"solutions' code in plain view ({state['hidden']} collapsed)"
+
+
+def test_terms_citations_and_exercises_read_whole_in_jupyterlab(browser, lab):
+    """No dead link, raw key or console error; exercises numbered as in the book; the
+    bibliography opens as a page, not as its source."""
+    browser.get_log("browser")  # read before opening: what the chapter logs is what is left
+    _open_drawn(browser, lab)
+    time.sleep(3)  # the renderer logs an unresolved reference after drawing
+    page = browser.execute_script(
+        "const md = [...document.querySelectorAll('.jp-MarkdownCell.jp-mod-rendered')];"
+        "return {dead: md.flatMap(c => [...c.querySelectorAll('a[href=\"#\"]')]).map(a => a.innerText),"
+        " text: md.map(c => c.innerText).join('\\n'),"
+        " exercises: [...document.querySelectorAll('.jp-MarkdownCell a[title=\"Link to this Exercise\"]')]"
+        "   .map(a => a.innerText)};")
+    errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, f"{len(errors)} console errors, e.g. {errors[0][-160:]}"
+    assert not page["dead"], f"links to nowhere: {page['dead'][:5]}"
+    raw = re.findall(r"\{(?:term|cite:[pt]|glue:text)\}", page["text"])
+    assert not raw, f"markup shown as typed: {raw[:5]}"
+    assert page["exercises"] == ["Exercise 2.1", "Exercise 2.2", "Exercise 2.3"], page["exercises"]
+    link = browser.find_element(By.XPATH, "//div[contains(@class,'jp-MarkdownCell')]//a[text()='bibliography']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    wait_until(browser, lambda b: b.execute_script(
+        f"const tab = {_CHAPTER_TAB};"
+        "return tab && tab.innerText.includes('bibliography.ipynb') &&"
+        " [...document.querySelectorAll('.jp-MarkdownCell.jp-mod-rendered')]"
+        "   .some(c => c.innerText.includes('Davis and Goadrich, 2006'))"),
+        "the bibliography to open in JupyterLab, its entries drawn")
 
 
 def test_a_chapter_runs_in_jupyterlab_with_myst_and_a_named_styled_slider(browser, lab):

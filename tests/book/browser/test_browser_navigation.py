@@ -45,6 +45,17 @@ def test_phone_reader_opens_on_this_page_and_jumps_to_a_section(browser, book_ur
     link.click()
     wait_for(browser, lambda: browser.current_url.endswith(target),
              "the section link did not lead to the section")
+    # The drawer closes on the reader's choice, leaving the section in view (it
+    # stayed open over three quarters of the screen until the page behind was tapped).
+    wait_for(browser, lambda: not browser.execute_script(
+        "return document.querySelector('#pst-secondary-sidebar-modal').open"),
+        "'On this page' to close once an entry was chosen")
+    top = browser.execute_script(
+        "return document.getElementById(arguments[0]).getBoundingClientRect().top", target[1:])
+    assert 0 <= top < PHONE[1] / 2, f"the section chosen starts {top} px from the top of the screen"
+    assert browser.execute_script(
+        "return document.getElementById(arguments[0]).contains(document.activeElement)", target[1:]), \
+        "keyboard readers must continue from the section chosen"
 
 
 def test_desktop_reader_follows_a_chapter_link_and_can_hide_the_sidebar(browser, book_url):

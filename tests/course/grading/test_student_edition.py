@@ -11,13 +11,14 @@ import html
 import json
 import re
 import subprocess
+import zipfile
 from pathlib import Path
 
 import nbformat
 import pytest
 import yaml
 
-from rankmetrics_course.tools.student_edition import strip_solutions
+from rankmetrics_course.tools.student_edition import strip_solutions, without_teachers_text
 from tests.paths import ROOT, chapter_notebooks
 
 # A line of solution code is "distinctive" when it is this long and appears nowhere
@@ -158,6 +159,27 @@ def test_the_student_html_has_every_page_and_no_solution_block(student):
     downloads = student / "html" / "_sources" / "book"
     for chapter in built_chapters(student):  # the download button hands out the student notebook
         assert "{solution-start}" not in (downloads / chapter.name).read_text()
+
+
+def test_the_student_edition_speaks_to_students_only(student):
+    html = student / "html"
+    assert not (html / "book" / "instructors.html").exists()
+    assert "book/instructors" not in (student / "_toc.yml").read_text()
+    home = re.sub(r"<[^>]+>", "", (html / "book" / "index.html").read_text())
+    assert "Do the exercises" in home and "folded away" not in home and "For instructors" not in home
+    for page in (student / "book").glob("*.ipynb"):  # no sentence about a removed solution
+        notebook = nbformat.read(page, as_version=4)
+        prose = " ".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+        assert not re.search(r"\b(this|the) solution\b", prose, re.I), page.name
+    # The download of the student book holds the student notebooks.
+    with zipfile.ZipFile(html / "ranking-metrics-course.zip") as bundle:
+        chapter = next(n for n in bundle.namelist() if n.endswith("/chapters/02-precision-at-k.ipynb"))
+        assert "{solution-start}" not in bundle.read(chapter).decode()
+
+
+def test_teachers_only_text_goes_and_the_rest_stays():
+    text = "a\n<!-- teachers only -->\n- for teachers\n<!-- end teachers only -->\n- for all\n"
+    assert without_teachers_text(text) == "a\n- for all\n"
 
 
 # ------------------------------------------------------------ the stripper itself --

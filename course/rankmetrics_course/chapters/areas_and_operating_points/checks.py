@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, same_number
+from rankmetrics_course.exercises.registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    returned_number,
+    same_number,
+)
 from rankmetrics_lite import average_precision_from_scores, pr_curve_from_scores
 
 
@@ -65,3 +71,39 @@ def _step_ap(answer) -> None:
                     "from the highest down.")
             raise ExerciseMistake(f"for labels={labels} and scores={scores} your function "
                                   f"returned {got!r}. {hint}")
+
+
+# (TPR, FPR, base rate) for the precision of one ROC point: the chapter's screening
+# test at two base rates, its simulation's point at threshold 1.645, balanced
+# classes, a point that flags no negative and one that flags no positive.
+_ROC_POINT_CASES = [
+    (0.9, 0.05, 0.1),
+    (0.9, 0.05, 0.01),
+    (0.41, 0.0491, 0.01),
+    (0.75, 0.2, 0.5),
+    (0.5, 0.5, 0.5),
+    (1.0, 0.0, 0.2),
+    (0.0, 0.3, 0.4),
+]
+
+
+@exercise("pr-precision-from-rates")
+def _precision_from_rates(answer) -> None:
+    expect_callable(answer, "precision_from_rates")
+    for tpr, fpr, rate in _ROC_POINT_CASES:
+        where = f"for tpr={tpr}, fpr={fpr}, base_rate={rate}"
+        got = returned_number(answer(tpr, fpr, rate), where)
+        want = rate * tpr / (rate * tpr + (1 - rate) * fpr)
+        if same_number(got, want):
+            continue
+        if tpr + fpr and same_number(got, tpr / (tpr + fpr)):
+            hint = ("the two rates are shares within different groups: weigh each by how many "
+                    "people are in its group before you compare them.")
+        elif same_number(got, rate * tpr / (rate * tpr + fpr)):
+            hint = ("the false positive rate is a share of the people without the condition, "
+                    "who are a share 1 - base_rate of everyone screened.")
+        else:
+            hint = ("count, out of everyone screened, the flagged people who have the "
+                    "condition and the flagged people who do not; precision is the first "
+                    "count over both.")
+        raise ExerciseMistake(f"{where} your function returned {got!r}. {hint}")

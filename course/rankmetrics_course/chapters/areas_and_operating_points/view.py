@@ -17,7 +17,14 @@ from functools import partial
 import numpy as np
 from matplotlib.figure import Figure
 
-from rankmetrics_course.chapters.pr_curves_and_ap.view import ScoredSet, _number, _thin, _tidy
+from rankmetrics_course.chapters.pr_curves_and_ap.view import (
+    ScoredSet,
+    _number,
+    _thin,
+    _tidy,
+    equal_f1_lines,
+    legend_below,
+)
 from rankmetrics_course.figures import ShownFigure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
@@ -30,6 +37,9 @@ from rankmetrics_lite import (
 )
 from rankmetrics_lite._roc import as_fraction, labels_and_scores, roc_auc, roc_curve_points
 from rankmetrics_lite.validation import check_count
+
+# How the base-rate slider writes a base rate, beside the slider and among its numbers.
+BASE_RATE_FORMAT = ".2f"
 
 
 def area_rules_figure(labels, scores) -> ShownFigure:
@@ -47,7 +57,8 @@ def area_rules_figure(labels, scores) -> ShownFigure:
     left.set_title(f"steps (AP) = {ap:.4f}", fontsize=9)
     right.fill_between(curve.recall, curve.precision, color=CURRENT, alpha=0.2)
     right.plot(curve.recall, curve.precision, color=CURRENT)
-    right.set_title(f"straight lines (trapezoid) = {trapezoid:.4f}", fontsize=9)
+    # short titles: the two side by side must fit the phone's width at full size
+    right.set_title(f"trapezoid = {trapezoid:.4f}", fontsize=9)
     _tidy(left, "recall", "precision")
     _tidy(right, "recall", "")
     points = ", ".join(f"({_number(r)}, {_number(p)})" for r, p in zip(curve.recall, curve.precision))
@@ -66,12 +77,7 @@ def f1_figure(labels, scores, min_recall: float) -> ShownFigure:
     target = precision_at_recall(labels, scores, min_recall=min_recall)
     figure = Figure(figsize=(6.4, 3.6))
     ax = figure.subplots()
-    grid = np.linspace(0.005, 1, 200)
-    recall, precision = np.meshgrid(grid, grid)
-    f1 = 2 * precision * recall / (precision + recall)
-    lines = ax.contour(recall, precision, f1, levels=[0.2, 0.4, 0.6, 0.8],
-                       colors=NOT_RELEVANT, linewidths=0.8, linestyles=":")
-    ax.clabel(lines, fmt="F1=%.1f", fontsize=7)
+    equal_f1_lines(ax, [0.2, 0.4, 0.6, 0.8])
     recall_drawn, precision_drawn = _thin(curve.recall[1:], curve.precision[1:])
     ax.plot(recall_drawn, precision_drawn, color=RELEVANT, label="PR curve")
     ax.plot([best.recall], [best.precision], marker="o", markersize=9, color=CURRENT,
@@ -81,7 +87,7 @@ def f1_figure(labels, scores, min_recall: float) -> ShownFigure:
             label=f"best precision at recall \u2265 {min_recall:g}: {target.precision:.4f}")
     ax.axvline(min_recall, color=SECOND, linewidth=0.8, linestyle="--")
     _tidy(ax, "recall", "precision")
-    ax.legend(loc="lower left", fontsize=8, frameon=False)
+    legend_below(ax)
     ax.set_title("Operating points on the precision-recall curve", fontsize=10)
     alt = (f"A precision-recall curve on dotted lines of equal F1 (0.2 to 0.8). A red dot marks "
            f"max F1 {best.f1:.4f} at precision {best.precision:.4f} and recall "
@@ -98,8 +104,8 @@ def simulate_imbalance(base_rate: float, n_positive: int = 200, separation: floa
                        seed: int = 11) -> ScoredSet:
     r"""A seeded scorer at a given share of positives: the same positives, more negatives.
 
-    Positive scores are drawn from :math:`N(\text{separation}, 1)`, negative
-    scores from :math:`N(0, 1)`; the number of negatives is
+    Positive scores are drawn from :math:`\mathcal{N}(\text{separation}, 1)`, negative
+    scores from :math:`\mathcal{N}(0, 1)`; the number of negatives is
     ``round(n_positive * (1 - base_rate) / base_rate)``. With one ``seed`` the
     positives are the same at every base rate and the negatives of a smaller
     set are the first ones of a larger set, so moving the base rate only adds
@@ -134,13 +140,13 @@ def _draw_roc_pr_figure(labels: np.ndarray, scores: np.ndarray, title: str) -> F
               label="chance")
     left.plot(*_thin(roc.fpr, roc.tpr), color=SECOND, label=f"AUC = {auc:.3f}")
     _tidy(left, "false positive rate", "true positive rate (recall)")
-    left.legend(loc="lower right", fontsize=8, frameon=False)
+    legend_below(left)
     left.set_title("ROC", fontsize=9)
     right.axhline(base_rate, color=NOT_RELEVANT, linestyle="--", linewidth=1,
                   label=f"base rate {base_rate:.3f}")
     right.plot(*_thin(pr.recall[1:], pr.precision[1:]), color=RELEVANT, label=f"AP = {ap:.3f}")
     _tidy(right, "recall", "precision")
-    right.legend(loc="upper right", fontsize=8, frameon=False)
+    legend_below(right)
     right.set_title("precision-recall", fontsize=9)
     if title:
         figure.suptitle(title, fontsize=10)
@@ -170,7 +176,7 @@ def imbalance_frame(base_rate: float, n_positive: int = 200, separation: float =
     """The numbers and the two curves for one base rate of the simulation."""
     labels, scores = simulate_imbalance(base_rate, n_positive, separation, seed)
     n_negative = labels.size - n_positive
-    numbers = {"base rate": f"{labels.mean():.4f}", "positives": str(n_positive),
+    numbers = {"base rate": format(labels.mean(), BASE_RATE_FORMAT), "positives": str(n_positive),
                "negatives": str(n_negative),
                "ROC AUC": f"{roc_auc(labels, scores):.4f}",
                "AP": f"{average_precision_from_scores(labels, scores):.4f}"}
@@ -181,6 +187,12 @@ def imbalance_frame(base_rate: float, n_positive: int = 200, separation: float =
 
 def imbalance_slider(base_rates: Sequence[float], value: float | None = None,
                      n_positive: int = 200, separation: float = 1.5, seed: int = 11) -> Slider:
-    """A slider over base rates (keep it to about 20): ROC AUC stays, AP falls."""
+    """A slider over base rates (keep it to about 20): ROC AUC stays, AP falls.
+
+    The slider shows each base rate as the frame's numbers do, to two decimals;
+    the frame's is the share of positives the simulation drew, which the
+    rounding of the number of negatives can move in the third decimal.
+    """
     return Slider(lambda rate: imbalance_frame(rate, n_positive, separation, seed),
-                  list(base_rates), label="base rate", value=value)
+                  list(base_rates), label="base rate", value=value,
+                  value_format=BASE_RATE_FORMAT)

@@ -5,17 +5,18 @@ from __future__ import annotations
 from itertools import combinations
 
 from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, expect_number
-from rankmetrics_lite import hit_rate_at_k, precision_recall_at_all_k, reciprocal_rank
+from rankmetrics_lite import hit_rate_at_k, precision_recall_at_all_k
 
 # The chapter's ranking B: the three relevant documents at ranks 8 to 10.
 _RANKING_B = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1]
 
 
-@exercise("beyond-first-relevant")
-def _first_relevant(answer) -> None:
-    expect_number(answer, 1 / reciprocal_rank(_RANKING_B),
-                  "count every result she reads, the useless ones and the relevant one that "
-                  "makes her stop.")
+@exercise("beyond-short-list-precision")
+def _short_list_precision(answer) -> None:
+    # System D returns ranking A's first five documents: d05, d02, d11 (relevant), d03, d08.
+    expect_number(answer, 3 / 5,
+                  "a classifier's precision divides the relevant documents returned by the "
+                  "documents returned, here D's five, not the ten of A.")
 
 
 def _reading_cost(relevance, wanted):

@@ -73,22 +73,34 @@ def _number(value, where: str) -> float:
     return number
 
 
-@exercise("case-study-p1-equals-r1")
-def _p1_equals_r1(answer) -> None:
-    rows = _anchor_rows()
-    pairs = _as_tuple(answer, len(rows), "a list of six (P@1, R@1) pairs, one per anchor query")
-    queries = load_anchor_queries()
-    for q, pair, (hits, new) in zip(queries, pairs, rows):
-        p1, r1 = _as_tuple(pair, 2, f"a (P@1, R@1) pair for {q.query_id}")
-        p1, r1 = _number(p1, f"P@1 of {q.query_id}"), _number(r1, f"R@1 of {q.query_id}")
-        if abs(p1 - precision_at_k(hits, 1)) > 1e-9:
-            raise ExerciseMistake(
-                f"P@1 of {q.query_id} is off. Look only at the first chunk of search(query, 1): "
-                "is its doc_id the expected one?")
-        if abs(r1 - recall_at_k(new, 1, n_relevant=1)) > 1e-9:
-            raise ExerciseMistake(
-                f"R@1 of {q.query_id} is off. Recall here asks whether the expected page "
-                "appears among the first k chunks, with k = 1.")
+@lru_cache(maxsize=1)
+def _first_chunk_pairs() -> tuple[tuple[float, float], ...]:
+    """(P@1, R@1) of each question of the larger set, from its first chunk."""
+    retriever = text_retriever()
+    pairs = []
+    for q in load_eval_queries():
+        top = retriever.search(q.query, 1)
+        pairs.append((precision_at_k(chunk_hits(top, q.relevant), 1),
+                      recall_at_k(new_document_hits(top, q.relevant), 1, n_relevant=len(q.relevant))))
+    return tuple(pairs)
+
+
+@exercise("case-study-p1-r1-larger-set")
+def _p1_r1_larger_set(answer) -> None:
+    count, p1, r1 = _as_tuple(answer, 3, "a tuple (questions where P@1 and R@1 differ, mean P@1, "
+                                         "mean R@1)")
+    pairs = _first_chunk_pairs()
+    differ = sum(p != r for p, r in pairs)
+    if isinstance(count, bool) or _number(count, "the count") != differ:
+        raise ExerciseMistake("the number of questions where P@1 and R@1 differ is off. R@1 "
+                              "divides by the question's relevant pages: how many have more than one, "
+                              "and a hit at rank 1?")
+    expect_number(_number(p1, "mean P@1"), _mean(p for p, _ in pairs),
+                  "the count is right but mean P@1 is off: is the first chunk's page relevant "
+                  "to the question, any grade?")
+    expect_number(_number(r1, "mean R@1"), _mean(r for _, r in pairs),
+                  "the count and P@1 are right but mean R@1 is off: divide by the number of the "
+                  "question's relevant pages, not by 1.")
 
 
 @exercise("case-study-best-k")

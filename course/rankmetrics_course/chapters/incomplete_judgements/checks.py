@@ -16,7 +16,7 @@ from rankmetrics_course.exercises.registry import (
 )
 from rankmetrics_lite import bpref, judged_at_k, rank_biased_precision, rank_biased_precision_residual
 
-# The easy exercise: None = never judged. |R| = 3, N = 4 judged non-relevant.
+# The easy exercise: None = never judged. |R| = 3, |J^-| = 4 judged non-relevant.
 BY_HAND_GRADES = [1, None, 0, 1, 0, None, 0]
 BY_HAND_RELEVANT, BY_HAND_NONRELEVANT = 3, 4
 
@@ -38,7 +38,8 @@ def _bpref_by_hand(answer) -> None:
                                 n_nonrelevant=BY_HAND_NONRELEVANT),
                   "Skip the unjudged documents. For each retrieved relevant document count "
                   "the judged non-relevant ones above it, at most |R|, divide by "
-                  "min(|R|, N), subtract from 1; add these up and divide by |R| (the "
+                  "min(|R|, |J-|), |J-| the judged non-relevant documents, subtract from 1; "
+                  "add these up and divide by |R| (the "
                   "relevant document never retrieved adds 0).")
 
 

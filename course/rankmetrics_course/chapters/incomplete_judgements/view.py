@@ -17,6 +17,7 @@ from functools import lru_cache, partial
 import numpy as np
 from matplotlib.figure import Figure
 
+from rankmetrics_course.chapters.pr_curves_and_ap.view import legend_beside
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
 from rankmetrics_lite import evaluate
@@ -150,7 +151,7 @@ def drift_figure(depth: int, seed: int = 1998) -> Figure:
     ax.set(xscale="log", xticks=DEPTHS, xticklabels=[str(d) for d in DEPTHS],
            xlabel="pool depth (top documents of each old system judged)",
            ylabel="Kendall's tau vs complete", ylim=(-0.05, 1.05))
-    ax.legend(loc="lower right", fontsize=8, frameon=False)
+    legend_beside(ax)  # off the lines and the depth's marker
     ax.set_title("How far each measure's ranking of 12 systems drifts", fontsize=10)
     return figure
 

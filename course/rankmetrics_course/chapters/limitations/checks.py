@@ -6,7 +6,6 @@ import math
 
 from rankmetrics_course.chapters.limitations.view import winner_at_k
 from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, expect_number
-from rankmetrics_lite import precision_at_k
 
 # Pairs of rankings of equal length: a crossing, identical, one empty, a late tie.
 _PAIRS = [
@@ -16,18 +15,6 @@ _PAIRS = [
     ([0, 1, 1, 0, 0, 1], [1, 0, 0, 1, 1, 0]),
     ([1], [0]),
 ]
-
-# Binary rankings whose P@k at every k the student turns back into the ranking:
-# the chapter's X and Y, all relevant, none relevant, a long one, a single item.
-_PROFILE_RANKINGS = [
-    [1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 1, 1, 1, 0, 0, 0, 0, 0],
-    [1, 1, 1],
-    [0, 0, 0, 0],
-    [0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 0, 0, 1, 1],
-    [1],
-]
-
 
 @exercise("limitations-same-p10")
 def _same_p10(answer) -> None:
@@ -61,24 +48,55 @@ def _winner_every_k(answer) -> None:
                 "is a 'tie'.")
 
 
-@exercise("limitations-ranking-from-precisions")
-def _ranking_from_precisions(answer) -> None:
-    expect_callable(answer, "ranking_from_precisions")
-    for ranking in _PROFILE_RANKINGS:
-        profile = [precision_at_k(ranking, k) for k in range(1, len(ranking) + 1)]
-        got = answer(list(profile))
+def lead_changes(x, y) -> int:
+    """How often the P@k leader switches between the two rankings as k runs from 1 to n.
+
+    A tie is no leader: the lead changes at k when the winner at k differs from the
+    last winner before k that was not a tie.
+
+    >>> lead_changes([1, 0, 0, 1, 1], [0, 1, 1, 0, 0])
+    2
+    >>> lead_changes([1, 0, 1, 0], [0, 1, 0, 1])
+    0
+    """
+    changes, leader = 0, None
+    for k in range(1, len(x) + 1):
+        winner = winner_at_k(x, y, k)
+        if winner != "tie":
+            changes += leader is not None and winner != leader
+            leader = winner
+    return changes
+
+
+def _binary_ranking(value, n: int, name: str) -> list[int]:
+    try:
+        ranking = [int(v) for v in value]
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"for n = {n}, {name} is {value!r}, not a list of 0s and "
+                              "1s.") from None
+    if len(ranking) != n or any(v not in (0, 1) for v in ranking) or \
+            any(float(v) != r for v, r in zip(value, ranking)):
+        raise ExerciseMistake(f"for n = {n}, {name} must be a list of n values, each 0 or 1; "
+                              f"got {value!r}.")
+    return ranking
+
+
+@exercise("limitations-lead-changes")
+def _lead_changes(answer) -> None:
+    expect_callable(answer, "most_lead_changes")
+    for n in range(1, 26):
+        pair = answer(n)
         try:
-            got = [int(v) for v in got]
+            x, y = pair
         except (TypeError, ValueError):
-            raise ExerciseMistake(f"for P@k values {_short(profile)} your function returned "
-                                  f"{got!r}, not a list of 0s and 1s.") from None
-        if got != ranking:
+            raise ExerciseMistake(f"for n = {n} your function returned {pair!r}, not a pair "
+                                  "of rankings (x, y).") from None
+        x, y = _binary_ranking(x, n, "x"), _binary_ranking(y, n, "y")
+        # The most: the count difference moves by at most 1 per rank, so two leads of
+        # opposite sign are at least two ranks apart, and the first lead comes at k >= 1.
+        got, most = lead_changes(x, y), (n - 1) // 2
+        if got < most:
             raise ExerciseMistake(
-                f"for P@k values {_short(profile)} your function returned {got}, not the "
-                f"ranking {ranking}. k times P@k counts the relevant items in the top k; the "
-                "item at rank k is relevant when that count grew at k (round the product, "
-                "since P@k is a float).")
-
-
-def _short(values: list[float]) -> str:
-    return "[" + ", ".join(f"{v:.4g}" for v in values) + "]"
+                f"for n = {n} your rankings change the lead {got} time(s); two rankings of "
+                "that length can change it more often. Between a lead of X and a lead of Y "
+                "there is always a tie: how few ranks can one lead last?")

@@ -2,8 +2,8 @@
 
 Two questions, each a pure function of its inputs:
 
-* what one relevant item is worth at each rank, under P@k and under measures
-  that discount by position (:func:`rank_value_figure`);
+* what one relevant item is worth at each rank, under P@k at a few cutoffs
+  (:func:`rank_value_figure`);
 * which of two systems P@k prefers, cutoff by cutoff
   (:func:`winner_at_k`, :func:`two_systems_figure`), with a k-slider whose
   frame is :func:`k_winner_frame`.
@@ -21,55 +21,56 @@ from matplotlib.figure import Figure
 from rankmetrics_course.alt_text import listing, number
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
-from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
-from rankmetrics_lite import ndcg_at_k, precision_at_k, reciprocal_rank
+from rankmetrics_course.style import CURRENT, RELEVANT, SECOND, rank_strip
+from rankmetrics_lite import precision_at_k
 from rankmetrics_lite.validation import as_binary_relevance, check_k
 
 
-def single_item_scores(rank: int, k: int = 10, depth: int | None = None) -> dict[str, float]:
-    """P@k, nDCG@k and RR@k of a query whose only relevant item sits at ``rank``.
+def single_item_scores(rank: int, ks: tuple[int, ...] = (3, 5, 10),
+                       depth: int | None = None) -> dict[str, float]:
+    """P@k at each cutoff in ``ks`` of a query whose only relevant item sits at ``rank``.
 
-    With one relevant item (|R| = 1) these are the weights the three measures
-    give a relevant item at that rank; AP@k equals RR@k here.
+    With one relevant item (|R| = 1) each value is the weight the cutoff gives
+    a relevant item at that rank: 1/k inside the top k, 0 below it.
 
     >>> single_item_scores(1)
-    {'P@10': 0.1, 'nDCG@10': 1.0, 'RR@10': 1.0}
-    >>> single_item_scores(12)
-    {'P@10': 0.0, 'nDCG@10': 0.0, 'RR@10': 0.0}
+    {'P@3': 0.3333333333333333, 'P@5': 0.2, 'P@10': 0.1}
+    >>> single_item_scores(4)
+    {'P@3': 0.0, 'P@5': 0.2, 'P@10': 0.1}
     """
-    rank, k = check_k(rank, "rank"), check_k(k)
-    depth = max(rank, k) if depth is None else check_k(depth, "depth")
+    rank = check_k(rank, "rank")
+    ks = tuple(check_k(k) for k in ks)
+    if not ks:
+        raise ValueError("ks must hold at least one cutoff")
+    depth = max(rank, *ks) if depth is None else check_k(depth, "depth")
     if depth < rank:
         raise ValueError(f"depth must be at least rank ({rank}), got {depth}")
     relevance = np.zeros(depth, dtype=int)
     relevance[rank - 1] = 1
-    return {
-        f"P@{k}": precision_at_k(relevance, k),
-        f"nDCG@{k}": ndcg_at_k(relevance, k, judged_grades=[1]),
-        f"RR@{k}": reciprocal_rank(relevance, k),
-    }
+    return {f"P@{k}": precision_at_k(relevance, k) for k in ks}
 
 
-def _draw_rank_value_figure(k: int = 10, last_rank: int = 15) -> Figure:
-    """Score of a single relevant item placed at rank 1..last_rank, for three measures.
+_LINES = (("-", "o"), ("--", "s"), (":", "^"))
 
-    P@k is flat inside the top k (position blind); nDCG@k and RR@k fall with
-    the rank; all three are 0 beyond k.
+
+def _draw_rank_value_figure(ks: tuple[int, ...] = (3, 5, 10), last_rank: int = 15) -> Figure:
+    """P@k of a query whose single relevant item is placed at rank 1..last_rank.
+
+    Each cutoff is a flat step: the same weight 1/k for every rank of its top k
+    (position blind), nothing below it.
     """
-    k, last_rank = check_k(k), check_k(last_rank, "last_rank")
+    ks, last_rank = tuple(check_k(k) for k in ks), check_k(last_rank, "last_rank")
     ranks = np.arange(1, last_rank + 1)
-    rows = [single_item_scores(int(r), k, depth=max(last_rank, k)) for r in ranks]
-    styles = [(f"P@{k}", RELEVANT, "-", "o"), (f"nDCG@{k}", SECOND, "--", "s"),
-              (f"RR@{k} (= AP@{k} when |R| = 1)", CURRENT, ":", "^")]
+    rows = [single_item_scores(int(r), ks, depth=max(last_rank, *ks)) for r in ranks]
+    colours = (RELEVANT, SECOND, CURRENT)
     figure = Figure(figsize=(6.4, 3.6))
     axes = figure.subplots()
-    for (label, colour, line, marker), name in zip(styles, rows[0]):
-        axes.plot(ranks, [row[name] for row in rows], color=colour, linestyle=line,
-                  marker=marker, markersize=5, label=label)
-    axes.axvline(k + 0.5, color=NOT_RELEVANT, linewidth=1)
-    axes.text(k + 0.6, 0.45, f"cutoff k = {k}", fontsize=8, color="#555555")
+    for i, name in enumerate(rows[0]):
+        line, marker = _LINES[i % len(_LINES)]
+        axes.plot(ranks, [row[name] for row in rows], color=colours[i % len(colours)],
+                  linestyle=line, marker=marker, markersize=5, label=name, drawstyle="steps-mid")
     axes.set(xlabel="rank of the only relevant item", ylabel="score of the ranking",
-             xticks=ranks, ylim=(-0.03, 1.05))
+             xticks=ranks, ylim=(-0.02, 0.5))
     axes.set_title("What one relevant item is worth at each rank", fontsize=10)
     axes.legend(loc="upper right", fontsize=8, frameon=False)
     for side in ("top", "right"):
@@ -147,14 +148,13 @@ def k_winner_slider(x, y, k: int = 1, names: tuple[str, str] = ("X", "Y")) -> Sl
                   range(1, x.size + 1), label="k", value=k)
 
 
-def rank_value_figure(k: int = 10, last_rank: int = 15) -> ShownFigure:
+def rank_value_figure(ks: tuple[int, ...] = (3, 5, 10), last_rank: int = 15) -> ShownFigure:
     """:func:`_draw_rank_value_figure`, shown with an alt text computed from the scores."""
-    figure = _draw_rank_value_figure(k, last_rank)
-    at_k = single_item_scores(k, k=k, depth=max(k, last_rank))
-    alt = (f"Score of a query's only relevant item placed at ranks 1 to {last_rank}. P@{k} is a "
-           f"flat line at {number(1 / k)} for ranks 1 to {k}; nDCG@{k} falls from 1 to "
-           f"{number(at_k[f'nDCG@{k}'])} and RR@{k} from 1 to {number(at_k[f'RR@{k}'])} over the "
-           f"same ranks; all three drop to 0 after the cutoff at {k}.")
+    figure = _draw_rank_value_figure(ks, last_rank)
+    steps = [f"P@{k} is {number(single_item_scores(1, (k,))[f'P@{k}'])} for ranks 1 to {k}"
+             for k in ks]
+    alt = (f"Score of a query's only relevant item placed at ranks 1 to {last_rank}, as flat "
+           f"steps: {'; '.join(steps)}; each drops to 0 below its cutoff.")
     return show_figure(figure, alt=alt)
 
 

@@ -16,6 +16,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from rankmetrics_course.alt_text import listing, number
+from rankmetrics_course.chapters.pr_curves_and_ap.view import legend_below
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND, rank_strip
@@ -73,8 +74,9 @@ def _draw_ap_terms_figure(relevance, n_relevant: int) -> Figure:
         ax.axhline(found_only, color=NOT_RELEVANT, linestyle="--", linewidth=1.5,
                    label=f"mean of the {ranks.size} found only = {found_only:.4f}")
     for x, height in zip(positions, heights):
+        # above the bar, or above the cross of a missed item
         ax.annotate(f"{height:.3f}", (x, height), textcoords="offset points",
-                    xytext=(0, 3), ha="center", fontsize=8)
+                    xytext=(0, 3 if height else 8), ha="center", fontsize=8)
     ax.set(xticks=positions, xticklabels=labels, ylim=(0, 1.15),
            xlabel="relevant item, in the order the ranking finds it",
            ylabel="precision where found")
@@ -102,6 +104,9 @@ def _draw_map_gmap_figure(ap_a, ap_b, names: tuple[str, str] = ("A", "B")) -> Fi
                label=f"{name}: MAP {np.mean(values):.4f}, GMAP {gmap(list(values)):.4f}")
         ax.axhline(gmap(list(values)), color=colour, linestyle="--", linewidth=1)
     ax.set_yscale("log")
+    # plain decimals: the superscripts of 10^-2 are drawn at 7/10 of the text size
+    ax.set_yticks([0.01, 0.1, 1], ["0.01", "0.1", "1"])
+    ax.minorticks_off()
     ax.set(xticks=queries, xticklabels=[f"q{q}" for q in queries], ylim=(0.005, 6),
            xlabel="query", ylabel="AP (log scale)")
     ax.legend(loc="upper right", fontsize=8, frameon=False)
@@ -135,7 +140,7 @@ def ap_at_k_figure(relevance, n_relevant: int, k: int | None = None) -> Figure:
     if k is not None:
         ax.axvline(k, color=NOT_RELEVANT, linewidth=1)
     ax.set(xlabel="cutoff k", ylabel="AP@k", ylim=(-0.03, 1.05), xticks=ks)
-    ax.legend(loc="lower right", fontsize=8, frameon=False)
+    legend_below(ax, ncol=2)  # off the lines and the cutoff's marker
     strip.set_title(f"AP@k under three denominators (|R| = {n_relevant})", fontsize=10)
     return figure
 

@@ -17,7 +17,7 @@ from rankmetrics_course.exercises.registry import (
     returned_number,
     same_number,
 )
-from rankmetrics_lite import expected_reciprocal_rank, hit_rate_at_k, reciprocal_rank
+from rankmetrics_lite import expected_reciprocal_rank, reciprocal_rank
 
 # The easy exercise: the first relevant result of four queries sits at these
 # ranks; None means the query has no relevant result in its ranking.
@@ -31,13 +31,9 @@ _RUNS = [
     [[0, 0], [0, 0, 0]],
 ]
 
-# Per-query RR values for the Success@k exercise (0: nothing relevant found).
-_RR_SETS = [
-    [1.0, 0.5, 1 / 3, 0.25, 0.1, 0.0],
-    [1 / 3, 1 / 3, 0.0],
-    [1.0, 1.0],
-    [0.0, 0.0, 0.05],
-]
+# What a paper reports for the bounds exercise: MRR@10 and hit rate@10 over many queries.
+HIT_BOUNDS_MRR_AT_10 = 0.45
+HIT_BOUNDS_HIT_AT_10 = 0.70
 
 # Graded rankings and the top grade of their scale, for the ERR exercise.
 _ERR_CASES = [
@@ -48,11 +44,6 @@ _ERR_CASES = [
     ([1, 0, 2, 0, 3], 4),
     ([2], 2),
 ]
-
-
-def _ranking_with_rr(rr: float) -> list[int]:
-    """A ranking whose reciprocal rank is ``rr`` (no relevant item when it is 0)."""
-    return [0] if rr == 0 else [0] * (round(1 / rr) - 1) + [1]
 
 
 @exercise("mrr-by-hand")
@@ -79,20 +70,28 @@ def _mean_reciprocal_rank(answer) -> None:
                     "and average these; do not invert an average rank.")
 
 
-@exercise("mrr-success-from-rr")
-def _success_from_rr(answer) -> None:
-    expect_callable(answer, "success_from_rr")
-    for rr_values in _RR_SETS:
-        for k in (1, 2, 3, 4, 10, 20):
-            where = f"for rr_values={rr_values}, k={k}"
-            got = returned_number(answer(list(rr_values), k), where)
-            want = float(np.mean([hit_rate_at_k(_ranking_with_rr(rr), k)
-                                  for rr in rr_values]))
-            if not same_number(got, want):
-                raise ExerciseMistake(
-                    f"{where} your function returned {got!r}. A query is a hit at k when "
-                    "its first relevant item sits at rank k or better; RR = 0 is never a "
-                    "hit. Watch the boundary, rank exactly k.")
+@exercise("mrr-hit1-bounds")
+def _hit1_bounds(answer) -> None:
+    if not isinstance(answer, dict) or set(answer) != {"low", "high"}:
+        raise ExerciseMistake('expected a dict with the keys "low" and "high", the smallest and '
+                              "the largest hit rate@1 the two reported values allow.")
+    mrr, hit = HIT_BOUNDS_MRR_AT_10, HIT_BOUNDS_HIT_AT_10
+    # A query found at rank 2..10 adds between 1/10 and 1/2 to MRR@10.
+    low, high = max(0.0, 2 * mrr - hit), min(hit, (10 * mrr - hit) / 9)
+    if same_number(answer["high"], mrr, 5e-4) or same_number(answer["high"], hit, 5e-4):
+        raise ExerciseMistake("the high end is too high: hit@1 <= MRR@10 holds, but every query "
+                              "whose first relevant result sits at rank 2 to 10 adds at least "
+                              "1/10 to MRR@10 too.")
+    if same_number(answer["low"], 0.0, 5e-4):
+        raise ExerciseMistake("the low end is too low: a query whose first relevant result sits "
+                              "at rank 2 to 10 adds at most 1/2 to MRR@10, so the queries found "
+                              "at rank 1 must make up the rest.")
+    expect_number(answer["low"], low,
+                  "the low end is not right: the fewest queries at rank 1 go with every other "
+                  "hit as high as it can be, at rank 2.")
+    expect_number(answer["high"], high,
+                  "the high end is not right: the most queries at rank 1 go with every other "
+                  "hit as low as it can be within the top 10, at rank 10.")
 
 
 @exercise("mrr-err")
@@ -105,5 +104,5 @@ def _err(answer) -> None:
         if not same_number(got, want):
             raise ExerciseMistake(
                 f"{where} your function returned {got!r}. The user stops at rank i with "
-                "probability R_i = (2**g_i - 1) / 2**max_grade, and reaches rank i only "
+                "probability theta_i = (2**g_i - 1) / 2**max_grade, and reaches rank i only "
                 "if they did not stop before it; weight each stop by 1/i.")

@@ -74,7 +74,10 @@ def _draw_rr_scale_figure(max_rank: int = 1000,
 
 def first_relevant_figure(rank: int, depth: int = 20,
                           cutoffs: tuple[int, ...] = DEFAULT_CUTOFFS) -> Figure:
-    """The ranking (one relevant item, at ``rank``) above RR against that rank."""
+    """The ranking (one relevant item, at ``rank``) above RR against that rank.
+
+    A dashed line, labelled hit@k, marks the end of the top k for each cutoff.
+    """
     relevance = np.array(first_relevant_ranking(rank, depth))
     ranks, rr = reciprocal_rank_curve(depth)
     figure = Figure(figsize=(6.4, 3.6))
@@ -84,7 +87,8 @@ def first_relevant_figure(rank: int, depth: int = 20,
     ax.plot([rank], [rr[rank - 1]], marker="o", markersize=11, color=CURRENT, zorder=3)
     for k in cutoffs:
         ax.axvline(k + 0.5, color=NOT_RELEVANT, linestyle="--", linewidth=1)
-        ax.text(k + 0.6, 0.97, f"hit@{k} ends", fontsize=7, color=NOT_RELEVANT, va="top")
+        # a short label: a longer one ("hit@1 ends") reaches the next line on a phone
+        ax.text(k + 0.6, 0.97, f"hit@{k}", fontsize=7, color=NOT_RELEVANT, va="top")
     ax.set(xlabel="rank of the first relevant item", ylabel="reciprocal rank",
            ylim=(-0.03, 1.05), xticks=ranks)
     strip.set_title(f"One relevant item, at rank {rank}", fontsize=10)

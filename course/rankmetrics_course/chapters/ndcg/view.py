@@ -16,6 +16,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from rankmetrics_course.alt_text import number
+from rankmetrics_course.chapters.pr_curves_and_ap.view import legend_below
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
@@ -37,16 +38,22 @@ def grade_colour(grade: float, top_grade: float) -> str:
 
 
 def grade_strip(ax, grades, top_grade: float, k: int | None = None, label: str = "") -> None:
-    """One bar per rank, as high as its grade and coloured by it; shade the top k."""
+    """One square per rank, coloured by its grade, the grade written inside; shade the top k.
+
+    The grade is written in the square, not above it, so that the strip needs
+    no room above its squares: a number above the tallest bar ran into the
+    title on a phone.
+    """
     grades = np.asarray(grades, dtype=float)
     ranks = np.arange(1, grades.size + 1)
-    heights = np.maximum(grades, 0.12 * max(top_grade, 1))  # grade 0 still shows
-    ax.bar(ranks, heights, width=0.85, color=[grade_colour(g, top_grade) for g in grades])
-    for rank, grade in zip(ranks, grades):
-        ax.text(rank, heights[rank - 1], f"{grade:g}", ha="center", va="bottom", fontsize=7)
+    colours = [grade_colour(g, top_grade) for g in grades]
+    ax.bar(ranks, np.ones(grades.size), width=0.85, color=colours)
+    for rank, grade, colour in zip(ranks, grades, colours):
+        ax.text(rank, 0.5, f"{grade:g}", ha="center", va="center", fontsize=7,
+                color="white" if colour in (RELEVANT, NOT_RELEVANT) else "black")
     if k is not None:
         ax.axvspan(0.5, k + 0.5, color=CURRENT, alpha=0.18, linewidth=0)
-    ax.set(ylim=(0, max(top_grade, 1) * 1.45), yticks=[], xlim=(0.4, grades.size + 0.6))
+    ax.set(ylim=(0, 1), yticks=[], xlim=(0.4, grades.size + 0.6))
     ax.set_ylabel(label, rotation=0, ha="right", va="center", fontsize=8)
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
@@ -121,14 +128,14 @@ def _draw_ndcg_figure(grades, judged_grades, k: int | None = None) -> Figure:
     grade_strip(ideal_ax, ideal, top, k, "ideal")
     for gain in GAINS:
         ax.plot(ks, curves[gain], marker="o", markersize=4, color=_GAIN_COLOURS[gain],
-                label=f"nDCG@k, {gain} gain")
+                label=f"{gain} gain")
         if k is not None:
             ax.plot([k], [curves[gain][k - 1]], marker="o", markersize=9,
                     color=_GAIN_COLOURS[gain], zorder=3)
     if k is not None:
         ax.axvline(k, color=NOT_RELEVANT, linewidth=1)
     ax.set(xlabel="cutoff k", ylabel="nDCG@k", ylim=(-0.03, 1.05), xticks=ks)
-    ax.legend(loc="lower right", fontsize=8, frameon=False)
+    legend_below(ax, ncol=2)  # off the lines and the cutoff's marker
     ranking_ax.set_title("Grades by rank, the ideal ranking, and nDCG@k", fontsize=10)
     return figure
 

@@ -1,26 +1,30 @@
 """Checks of the exercises in the chapter "One run, several tools".
 
-The expected values come from the package: scikit-learn's AP is
-:func:`~rankmetrics_lite.average_precision_from_scores` (the same
-step-wise sum), trec_eval's values are :func:`~rankmetrics_lite.evaluate`'s,
-and pytrec_eval's output is :func:`evaluate`'s per-query output without the
-queries that are missing from the run (where pytrec_eval and trec_eval agree).
+The expected values come from the package: trec_eval's values are
+:func:`~rankmetrics_lite.evaluate`'s, and pytrec_eval's output is
+:func:`evaluate`'s per-query output without the queries that are missing from
+the run (where pytrec_eval and trec_eval agree). scikit-learn's
+``label_ranking_average_precision_score`` on a list with one relevant document
+is one over the number of documents scored at least as high as it; the mean
+reciprocal rank over the orders of a tie averages one over each place the
+relevant document can take in its tie group.
 
 >>> from rankmetrics_course.exercises import check
->>> check("tools-sklearn-ap", (1 + 2 / 3) / 2)
-tools-sklearn-ap: correct.
+>>> check("tools-lrap-tie", (1 / 3, 1.0, 11 / 18))
+tools-lrap-tie: correct.
 """
 
 from __future__ import annotations
 
 import math
 
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, expect_number
-from rankmetrics_lite import average_precision_from_scores, evaluate
+from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable
+from rankmetrics_lite import evaluate
 from rankmetrics_lite.measures import parse_measure
 
-# The easy exercise: five retrieved documents, distinct scores, |R| = 4.
-RETRIEVED = [1, 0, 1, 0, 0]
+# The easy exercise: one relevant document, d3, tied with d1 and d2 at the top.
+TIE_SCORES = {"d1": 0.9, "d2": 0.9, "d3": 0.9, "d4": 0.2}
+TIE_RELEVANT = "d3"
 
 # The medium exercise: (run, qrels) pairs with judged queries missing from the run,
 # a query with no relevant document, and a run query nobody judged.
@@ -59,20 +63,38 @@ def _mean_over_output(per_query: dict, name: str) -> float:
     return sum(values[name] for values in per_query.values()) / len(per_query)
 
 
-@exercise("tools-sklearn-ap")
-def _sklearn_ap(answer) -> None:
-    expected = average_precision_from_scores(RETRIEVED, [5, 4, 3, 2, 1])
+def _tie_reciprocal_ranks() -> tuple[float, float, float]:
+    """LRAP, trec_eval's RR and the mean RR over the tie's orders, for TIE_SCORES."""
+    mine = TIE_SCORES[TIE_RELEVANT]
+    above = sum(score > mine for score in TIE_SCORES.values())
+    tied = sum(score == mine for score in TIE_SCORES.values())  # the relevant one included
+    lrap = 1 / (above + tied)
+    trec = evaluate({"q": TIE_SCORES}, {"q": {TIE_RELEVANT: 1}}, "RR")["RR"]
+    mean = sum(1 / (above + place) for place in range(1, tied + 1)) / tied
+    return lrap, trec, mean
+
+
+@exercise("tools-lrap-tie")
+def _lrap_tie(answer) -> None:
     try:
-        trec_like = abs(float(answer) - expected * sum(RETRIEVED) / 4) <= 5e-4
+        values = [float(v) for v in answer]
     except (TypeError, ValueError):
-        trec_like = False
-    if trec_like:
-        raise ExerciseMistake(
-            "that is trec_eval's AP, divided by all four relevant documents. scikit-learn "
-            "is only given the five retrieved documents: how many relevant ones can it see?")
-    expect_number(answer, expected,
-                  "average the precision at the ranks of the relevant documents scikit-learn "
-                  "was given (at rank 1 and rank 3), over how many of them it was given.")
+        raise ExerciseMistake("give a tuple of three numbers: (LRAP, trec_eval's reciprocal "
+                              "rank, the mean reciprocal rank over the tie's orders).") from None
+    if len(values) != 3:
+        raise ExerciseMistake(f"give three numbers, not {len(values)}.")
+    lrap, trec, mean = _tie_reciprocal_ranks()
+    hints = [
+        (lrap, "the first number, LRAP, is not right: where does LRAP put the documents tied "
+               "with the relevant one?"),
+        (trec, "the second number, trec_eval's, is not right: trec_eval breaks the tie by "
+               "document id; which of d1, d2 and d3 comes first?"),
+        (mean, "the third number is not right: the relevant document is equally likely to be "
+               "first, second or third of the tie; average one over its rank."),
+    ]
+    for value, (want, hint) in zip(values, hints):
+        if abs(value - want) > 5e-4:
+            raise ExerciseMistake(hint)
 
 
 @exercise("tools-complete-mean")

@@ -32,22 +32,21 @@ _SETS = [
     ([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5]),                     # one tie for everything
     ([0, 0, 1, 1], [0.9, 0.8, 0.2, 0.1]),                     # worse than chance
 ]
-_BOUNDS = [0.05, 0.1, 0.2, 1 / 3, 0.5, 0.75, 1.0]
+_BOUNDS = [0.01, 0.05, 0.1, 0.2, 1 / 3, 0.5, 0.75, 1.0]
 
 
-@exercise("pauc-mcclish")
-def _mcclish(answer) -> None:
-    expect_callable(answer, "standardise")
-    for labels, scores in _SETS:
-        for bound in _BOUNDS:
-            raw = partial_auc(labels, scores, max_fpr=bound)
-            want = partial_auc(labels, scores, max_fpr=bound, standardized=True)
-            got = answer(raw, bound)
-            if not same_number(got, want):
-                raise ExerciseMistake(
-                    f"for raw = {raw:.6f} and max_fpr = {bound:.4f} your function returned "
-                    f"{got!r}. Over [0, b] the chance diagonal has area b*b/2 and a perfect "
-                    "curve area b; these two must map to 0.5 and 1.")
+@exercise("pauc-lowest-standardised")
+def _lowest_standardised(answer) -> None:
+    expect_callable(answer, "lowest_standardised")
+    for bound in _BOUNDS:
+        # the worst curve over [0, b]: every negative above every positive
+        want = partial_auc([0, 0, 1], [3, 2, 1], max_fpr=bound, standardized=True)
+        got = answer(bound)
+        if not same_number(got, want):
+            raise ExerciseMistake(
+                f"for max_fpr = {bound:.4f} your function returned {got!r}. The worst curve "
+                "stays at TPR 0 up to FPR b, so its raw partial area is 0; put that into "
+                "McClish's formula, with the chance and perfect areas of [0, b].")
 
 
 @exercise("pauc-by-hand")

@@ -16,7 +16,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from rankmetrics_course.alt_text import listing, number
-from rankmetrics_course.chapters.pr_curves_and_ap.view import ScoredSet
+from rankmetrics_course.chapters.pr_curves_and_ap.view import ScoredSet, legend_beside
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
@@ -25,6 +25,8 @@ from rankmetrics_lite.validation import check_count
 
 # The right ends of the FPR range the slider offers: 0.05, 0.10, ..., 1.00.
 DEFAULT_MAX_FPRS = tuple(round(0.05 * i, 2) for i in range(1, 21))
+# How the slider writes the bound, beside the slider and among its numbers.
+MAX_FPR_FORMAT = ".2f"
 _COLOURS = (SECOND, RELEVANT, CURRENT)
 
 
@@ -32,10 +34,11 @@ def ranking_with_negatives_above(negatives_above: Sequence[int], n_negatives: in
     r"""Labels and scores of a ranking in which positive i has ``negatives_above[i]`` negatives above it.
 
     The items are laid out in rank order and scored n, n - 1, ..., 1, so the
-    ranking is exactly the one described. A positive with :math:`m_i` negatives
-    above it beats the other :math:`N - m_i`, hence
+    ranking is exactly the one described. With :math:`n_+` positives and
+    :math:`n_-` negatives, a positive with :math:`m_i` negatives above it beats
+    the other :math:`n_- - m_i`, hence
 
-    .. math:: \mathrm{AUC} = 1 - \frac{\sum_i m_i}{P\,N}
+    .. math:: \mathrm{AUC} = 1 - \frac{\sum_i m_i}{n_+ n_-}
 
     and two rankings with the same :math:`\sum_i m_i` have the same AUC.
 
@@ -84,7 +87,7 @@ def _draw_roc_figure(labels, scores, title: str = "ROC curve") -> Figure:
             label=f"AUC = {roc_auc(labels, scores):.4f}")
     ax.fill_between(curve.fpr, curve.tpr, color=SECOND, alpha=0.12)
     _tidy(ax, title)
-    ax.legend(loc="lower right", fontsize=8, frameon=False)
+    legend_beside(ax)
     return figure
 
 
@@ -136,11 +139,12 @@ def _draw_partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None
     strip is too thin to read on the full curve.
     """
     checked = _check_systems(systems)
-    figure = Figure(figsize=(6.4, 3.6))
+    figure = Figure(figsize=(6.4, 3.6 if max_fpr is None else 4.0))
     if max_fpr is None:
         axes = [figure.subplots()]
     else:
-        axes = list(figure.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1]}))
+        # a row of its own above the two panels holds the legend, off both of them
+        key, *axes = _panels_under_a_key(figure)
     for ax in axes:
         ax.plot([0, 1], [0, 1], color=NOT_RELEVANT, linestyle="--", linewidth=1,
                 label="chance")
@@ -159,8 +163,11 @@ def _draw_partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None
             for ax in axes:
                 ax.fill_between(grid, height, color=colour, alpha=0.18, linewidth=0)
     _tidy(axes[0], "ROC curves" if max_fpr is None else "the whole curve")
-    axes[0].legend(loc="lower right", fontsize=7, frameon=False)
-    if max_fpr is not None:
+    if max_fpr is None:
+        legend_beside(axes[0])
+    else:
+        key.legend(*axes[0].get_legend_handles_labels(), loc="center", ncol=3, fontsize=8,
+                   frameon=False)
         for ax in axes:
             ax.axvline(max_fpr, color=CURRENT, linewidth=1.2)
             if min_fpr > 0:
@@ -175,10 +182,18 @@ def _draw_partial_auc_figure(systems: Mapping[str, tuple], max_fpr: float | None
     return figure
 
 
+def _panels_under_a_key(figure: Figure):
+    """An axes-free strip across the top for a legend, and two panels under it."""
+    grid = figure.add_gridspec(2, 2, height_ratios=[1, 9])
+    key = figure.add_subplot(grid[0, :])
+    key.axis("off")
+    return key, figure.add_subplot(grid[1, 0]), figure.add_subplot(grid[1, 1])
+
+
 def partial_auc_frame(systems: Mapping[str, tuple], max_fpr: float) -> Frame:
     """The numbers and the figure for one right end ``max_fpr`` of the FPR range [0, max_fpr]."""
     checked = _check_systems(systems)
-    numbers = {"max FPR": f"{max_fpr:.2f}"}
+    numbers = {"max FPR": format(max_fpr, MAX_FPR_FORMAT)}
     described = []
     for name, (labels, scores) in checked.items():
         raw = partial_auc(labels, scores, max_fpr=max_fpr)
@@ -197,10 +212,13 @@ def partial_auc_frame(systems: Mapping[str, tuple], max_fpr: float) -> Frame:
 def partial_auc_slider(systems: Mapping[str, tuple],
                        max_fprs: Sequence[float] = DEFAULT_MAX_FPRS,
                        value: float | None = None) -> Slider:
-    """A slider over the right end of the FPR range (keep it to about 20 positions)."""
+    """A slider over the right end of the FPR range (keep it to about 20 positions).
+
+    The slider shows the bound as the frame's numbers do, to two decimals.
+    """
     _check_systems(systems)
     return Slider(lambda bound: partial_auc_frame(systems, bound), list(max_fprs),
-                  label="max FPR", value=value)
+                  label="max FPR", value=value, value_format=MAX_FPR_FORMAT)
 
 
 def roc_figure(labels, scores, title: str = "ROC curve") -> ShownFigure:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_number, same_number
+from rankmetrics_course.exercises.registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    expect_number,
+    returned_number,
+    same_number,
+)
 from rankmetrics_lite import eleven_point_precision, interpolated_precision, pr_curve_from_cutoffs
 
 _INTERPOLATION_RANKING = [1, 0, 0, 1, 0, 1, 1, 0]
@@ -47,3 +54,57 @@ def _curve_shape(answer) -> None:
                 "precision at the eleven levels 0.0, 0.1, ..., 1.0 and take their mean, with "
                 "|R| = 4.")
         expect_number(answer[name], want_here, hint)
+
+
+# Rankings and |R| for the 11-point function: levels that ask for half an item
+# (|R| = 5: 0.5, 2.5, 4.5), relevant items never retrieved, none retrieved at
+# all, a relevant item at rank 1 and |R| = 10, where every level is whole.
+_ELEVEN_POINT_CASES = [
+    ([0, 1, 1, 0, 0, 1, 0, 0], 5),
+    ([1, 0, 1, 0, 0, 1], 4),
+    ([1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 0], 6),
+    ([0, 0, 0, 1], 1),
+    ([0, 0, 0], 2),
+    ([1, 1, 0, 1, 0, 0, 0, 1, 0, 0], 10),
+    ([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1], 7),
+    ([0, 1, 0, 1, 1], 5),
+]
+
+
+def _needed_half_to_even(relevance, n_relevant) -> float:
+    """The 11-point average if each level's L|R| were rounded half to even (Python's round)."""
+    precisions = [sum(relevance[:rank]) / rank for rank in range(1, len(relevance) + 1)
+             if relevance[rank - 1]]
+    total = 0.0
+    for level in range(11):
+        needed = round(level / 10 * n_relevant)
+        if needed <= len(precisions) and precisions:
+            total += max(precisions[max(needed, 1) - 1:])
+    return total / 11
+
+
+@exercise("pr-eleven-point-short")
+def _eleven_point_short(answer) -> None:
+    expect_callable(answer, "eleven_point_average")
+    for relevance, n_relevant in _ELEVEN_POINT_CASES:
+        where = f"for relevance={relevance}, n_relevant={n_relevant}"
+        got = returned_number(answer(list(relevance), n_relevant), where)
+        want = eleven_point_precision(relevance, n_relevant=n_relevant).average
+        if same_number(got, want):
+            continue
+        found = sum(relevance)
+        if same_number(got, _needed_half_to_even(relevance, n_relevant)):
+            hint = ("one level asks for a different number of relevant items: L|R| that ends "
+                    "in .5 must round up, as C's lround does; Python's round(2.5) is 2.")
+        elif found and same_number(got, eleven_point_precision(relevance, n_relevant=found).average):
+            hint = ("recall must be divided by |R|, all relevant items of the query, not by "
+                    "those the ranking found: a level it never reaches counts 0.")
+        elif same_number(got, eleven_point_precision(relevance, n_relevant=n_relevant,
+                                                     recall_rule="exact").average):
+            hint = ("this is the textbook rule (recall at least L); trec_eval 10.0 rounds "
+                    "L|R| to the nearest whole number of relevant items.")
+        else:
+            hint = ("a level L asks for L|R| relevant items, rounded to the nearest whole "
+                    "number; its value is the best precision from the rank of that many "
+                    "relevant items down, and 0 if the ranking never finds them.")
+        raise ExerciseMistake(f"{where} your function returned {got!r}. {hint}")

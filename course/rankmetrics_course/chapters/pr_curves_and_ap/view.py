@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation
 
 from rankmetrics_course.figures import ShownFigure
 from rankmetrics_course.slider import Frame, Slider
@@ -36,6 +37,8 @@ from rankmetrics_lite.validation import check_count
 # The most points a curve is drawn with: a curve of 20,000 thresholds would
 # make every slider frame a large SVG, and the eye cannot tell the difference.
 MAX_DRAWN_POINTS = 400
+# How the threshold slider writes a threshold, beside the slider and among its numbers.
+THRESHOLD_FORMAT = ".2f"
 
 
 def _thin(*arrays: np.ndarray, max_points: int = MAX_DRAWN_POINTS) -> tuple[np.ndarray, ...]:
@@ -57,6 +60,38 @@ def _tidy(ax, xlabel: str, ylabel: str) -> None:
     ax.set(xlabel=xlabel, ylabel=ylabel, xlim=(-0.02, 1.02), ylim=(-0.02, 1.05))
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
+
+
+def legend_below(ax, ncol: int = 1, drop: float = 36) -> None:
+    """The axes' legend under its x label, ``drop`` points below the axes, off the data.
+
+    Part II's views share it (and :func:`legend_beside`): a legend inside the axes
+    covers a curve on a phone, or the marker a slider moves.
+    """
+    below = ax.transAxes + ScaledTranslation(0, -drop / 72, ax.figure.dpi_scale_trans)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=ncol,
+              fontsize=8, frameon=False, borderaxespad=0)
+
+
+def legend_beside(ax) -> None:
+    """The axes' legend to the right of the axes, off the data."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.03, 1.0), borderaxespad=0, fontsize=8,
+              frameon=False)
+
+
+def equal_f1_lines(ax, levels: Sequence[float]) -> None:
+    """Dotted lines of equal F1 on a precision-recall plane, each named beside the axes.
+
+    A line of level f meets recall 1 at precision f / (2 - f); its name is written
+    there, outside the axes, where no curve runs.
+    """
+    grid = np.linspace(0.005, 1, 200)
+    recall, precision = np.meshgrid(grid, grid)
+    ax.contour(recall, precision, 2 * precision * recall / (precision + recall),
+               levels=list(levels), colors=NOT_RELEVANT, linewidths=0.8, linestyles=":")
+    for level in levels:
+        ax.text(1.04, level / (2 - level), f"F1={level:g}", fontsize=7, color=NOT_RELEVANT,
+                ha="left", va="center", clip_on=False)
 
 
 # ------------------------------------------------------------- static figures --
@@ -106,7 +141,7 @@ def pr_curve_figure(labels, scores, title: str = "Precision-recall curve of a sc
                 f"{_number(envelope[0])} and "
                 + (f"falls {_listed(falls)}." if falls else "stays there."))
     _tidy(ax, "recall", "precision")
-    ax.legend(loc="lower left", fontsize=8, frameon=False)
+    legend_below(ax)
     ax.set_title(title, fontsize=10)
     return ShownFigure(figure, alt)
 
@@ -156,7 +191,7 @@ def eleven_point_figure(relevance, n_relevant: int,
                 markersize=9 - 2 * index, label=f"11 points, rule {rule!r}")
     _tidy(ax, "recall", "precision")
     ax.set_xticks(np.arange(11) / 10)
-    ax.legend(loc="lower left", fontsize=8, frameon=False)
+    legend_below(ax)
     ax.set_title("11-point interpolated precision", fontsize=10)
     named = ", ".join(f"{shapes[i % 3]} (rule {rule!r})" for i, rule in enumerate(rules))
     alt = f"The saw-tooth of the ranking in grey with eleven markers per rule: {named}."
@@ -186,12 +221,12 @@ def simulate_curve_shapes(n_positive: int = 100, n_negative: int = 900,
                           seed: int = 3) -> dict[str, ScoredSet]:
     r"""Three seeded scorers of one set, one per typical shape of a precision-recall curve.
 
-    The negatives are the same for all three, scores drawn from :math:`N(0, 1)`:
+    The negatives are the same for all three, scores drawn from :math:`\mathcal{N}(0, 1)`:
 
-    * ``"bulging"``: positives from :math:`N(2.5, 1)`, well separated everywhere;
-    * ``"front-loaded"``: half the positives easy, from :math:`N(4.5, 0.5)`, the
-      other half hard, from :math:`N(0.3, 1)`, almost mixed with the negatives;
-    * ``"sagging"``: positives from :math:`N(0.8, 1)`, weakly separated everywhere.
+    * ``"bulging"``: positives from :math:`\mathcal{N}(2.5, 1)`, well separated everywhere;
+    * ``"front-loaded"``: half the positives easy, from :math:`\mathcal{N}(4.5, 0.5)`, the
+      other half hard, from :math:`\mathcal{N}(0.3, 1)`, almost mixed with the negatives;
+    * ``"sagging"``: positives from :math:`\mathcal{N}(0.8, 1)`, weakly separated everywhere.
 
     >>> shapes = simulate_curve_shapes()
     >>> sorted(shapes), int(shapes["sagging"].labels.sum()), shapes["sagging"].labels.size
@@ -222,12 +257,7 @@ def curve_shapes_figure(shapes: dict[str, ScoredSet],
         raise ValueError("shapes must hold at least one named scored set")
     figure = Figure(figsize=(6.4, 3.8))
     ax = figure.subplots()
-    grid = np.linspace(0.005, 1, 200)
-    recall, precision = np.meshgrid(grid, grid)
-    lines = ax.contour(recall, precision, 2 * precision * recall / (precision + recall),
-                       levels=list(f1_levels), colors=NOT_RELEVANT, linewidths=0.8,
-                       linestyles=":")
-    ax.clabel(lines, fmt="F1=%.1f", fontsize=7)
+    equal_f1_lines(ax, f1_levels)
     colours, described = (RELEVANT, SECOND, CURRENT), []
     for index, (name, (labels, scores)) in enumerate(shapes.items()):
         curve = pr_curve_from_scores(labels, scores)
@@ -243,7 +273,7 @@ def curve_shapes_figure(shapes: dict[str, ScoredSet],
     ax.axhline(base_rate, color=NOT_RELEVANT, linestyle="--", linewidth=1,
                label=f"base rate {base_rate:.2f}")
     _tidy(ax, "recall", "precision")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    legend_below(ax, ncol=2)
     ax.set_title("Shapes of precision-recall curves; dots: best F1", fontsize=10)
     alt = ("Precision-recall curves of three scorers on dotted lines of equal F1, each with a "
            f"dot where it touches its highest F1 line, above a dashed base-rate line at "
@@ -302,7 +332,7 @@ def _draw_threshold_figure(labels: np.ndarray, scores: np.ndarray, threshold: fl
     ax.plot(curve.recall[1:], curve.precision[1:], marker="o", color=RELEVANT, markersize=4)
     ax.plot([recall], [precision], marker="o", markersize=11, color=CURRENT, zorder=3)
     _tidy(ax, "recall", "precision")
-    ax.set_title(f"score \u2265 {threshold:.2f}: P = {precision:.2f}, R = {recall:.2f}",
+    ax.set_title(f"score \u2265 {threshold:.2f}\nprecision {precision:.2f}, recall {recall:.2f}",
                  fontsize=9)
     return figure
 
@@ -314,7 +344,7 @@ def threshold_frame(labels, scores, threshold: float) -> Frame:
     precision, recall = point.precision, point.recall
     called = int(np.sum(scores >= threshold))
     found = int(np.sum(labels[scores >= threshold]))
-    numbers = {"threshold": f"{threshold:.2f}", "called positive": str(called),
+    numbers = {"threshold": format(threshold, THRESHOLD_FORMAT), "called positive": str(called),
                "TP": str(found), "FP": str(called - found),
                "precision": f"{precision:.4f}", "recall": f"{recall:.4f}",
                "F1": f"{point.f1:.4f}"}
@@ -326,8 +356,12 @@ def threshold_frame(labels, scores, threshold: float) -> Frame:
 
 
 def threshold_slider(labels, scores, threshold: float | None = None) -> Slider:
-    """A slider over every distinct score, highest first: moving right calls more items positive."""
+    """A slider over every distinct score, highest first: moving right calls more items positive.
+
+    The slider shows the threshold as the frame's numbers do, to two decimals.
+    """
     labels, scores = labels_and_scores(labels, scores)
     values = [float(t) for t in np.unique(scores)[::-1]]
     return Slider(lambda value: threshold_frame(labels, scores, value), values,
-                  label="threshold", value=values[0] if threshold is None else float(threshold))
+                  label="threshold", value=values[0] if threshold is None else float(threshold),
+                  value_format=THRESHOLD_FORMAT)

@@ -14,8 +14,10 @@ _BOUND_CASES = [([1, 1, 0, 1, 1, 0], 4), ([0, 1, 1], 2), ([1, 1, 1, 0, 0], 3), (
 
 @exercise("precision-short-list")
 def _short_list(answer) -> None:
-    expect_number(answer, precision_at_k([1, 1, 0, 1], k=10),
-                  "P@k divides by k, the cutoff, even when fewer than k results came back.")
+    # Seven results graded [2, 1, 0, 2, 0, 2, 1]; at relevance level 2 three are relevant.
+    expect_number(answer, precision_at_k([1, 0, 0, 1, 0, 1, 0], k=10),
+                  "P@k divides by k, the cutoff, even when fewer than k results came back; "
+                  "and at relevance level 2 a result graded 1 is not relevant.")
 
 
 @exercise("precision-every-k")

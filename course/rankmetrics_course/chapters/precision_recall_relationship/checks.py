@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_number, same_number
+from rankmetrics_course.exercises.registry import (
+    ExerciseMistake,
+    exercise,
+    expect_callable,
+    expect_number,
+    same_number,
+)
 from rankmetrics_lite import precision_recall_at_all_k, recall_at_k
 
 # Rankings that catch the usual slips. The 49-rank one has P@49 = 1/49, and
@@ -49,27 +55,42 @@ def _ranking_from_precisions(answer) -> None:
                 "to the nearest integer before taking differences (int() truncates).")
 
 
-def _best_recall(relevance, n_relevant, min_precision) -> float:
-    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
-    reachable = curves["recall"][curves["precision"] >= min_precision]
-    return float(reachable.max()) if reachable.size else 0.0
+def _mean_recall_range(found: int, k: int, n_relevants: list[int]) -> tuple[float, float]:
+    """Lowest and highest mean R@k when the queries' top k hold ``found`` relevant items
+    in all: fill the queries with the most (lowest) or fewest (highest) relevant items first."""
+    ends = []
+    for order in (sorted(n_relevants, reverse=True), sorted(n_relevants)):
+        left, total = found, 0.0
+        for n_rel in order:
+            take = min(left, k, n_rel)
+            left, total = left - take, total + take / n_rel
+        ends.append(total / len(n_relevants))
+    return ends[0], ends[1]
 
 
-@exercise("relationship-best-recall")
-def _best_recall_check(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, best_recall_at_precision, "
-                              "not its result.")
-    example = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1]
-    cases = [(example, 10, 0.6), (example, 10, 0.5), (example, 10, 0.45), (example, 10, 0.9),
-             ([0, 0, 1, 1, 1, 1], 5, 0.5), ([0, 0, 0], 2, 0.1), ([1, 1, 0, 0], 2, 1.0),
-             ([1, 0, 0, 1, 1, 1, 1], 6, 0.7)]
-    for relevance, n_relevant, min_precision in cases:
-        want = _best_recall(relevance, n_relevant, min_precision)
-        got = answer(list(relevance), n_relevant, min_precision)
-        if not same_number(got, want):
+# (relevant items in all top k, k, each query's |R|): |R| below and above k, equal |R|
+# (one value), nothing found, everything found, and a float product (0.35 * 20 * 3).
+_RANGE_CASES = [(6, 10, [2, 20]), (6, 4, [1, 3, 8]), (9, 5, [4, 4, 4]), (0, 10, [3, 5]),
+                (5, 2, [2, 2, 5]), (2, 4, [1, 10]), (21, 20, [5, 30, 12]), (7, 3, [1, 2, 6, 9])]
+
+
+@exercise("relationship-mean-recall-range")
+def _mean_recall_range_check(answer) -> None:
+    expect_callable(answer, "mean_recall_range")
+    for found, k, n_relevants in _RANGE_CASES:
+        mean_precision = found / (k * len(n_relevants))
+        got = answer(mean_precision, k, list(n_relevants))
+        try:
+            low, high = (float(value) for value in got)
+        except (TypeError, ValueError):
+            raise ExerciseMistake(f"for mean P@{k} = {mean_precision:.4g} and |R| values "
+                                  f"{n_relevants} your function returned {got!r}, not a pair "
+                                  "(lowest, highest).") from None
+        want_low, want_high = _mean_recall_range(found, k, n_relevants)
+        if not (same_number(low, want_low) and same_number(high, want_high)):
             raise ExerciseMistake(
-                f"for relevance={relevance}, n_relevant={n_relevant} and "
-                f"min_precision={min_precision} your function returned {got!r}. Precision "
-                "zig-zags: a cutoff after a dip can meet the target again, so look at every k "
-                "(and return 0.0 when no k meets it).")
+                f"for mean P@{k} = {mean_precision:.4g} and |R| values {n_relevants} your "
+                f"function returned ({low:.4g}, {high:.4g}). The mean P@k fixes how many "
+                "relevant items the top k hold over all queries, not which queries hold "
+                "them; a query holds at most min(k, |R|) of them, and each adds 1/|R| to "
+                "its recall.")

@@ -67,12 +67,13 @@ def draw_against_k(strip, axes, curves: dict, k: int | None = None,
     strip.tick_params(labelbottom=False)
 
 
-def draw_pr_curve(axes, curves: dict, k: int | None = None) -> None:
+def draw_pr_curve(axes, curves: dict, k: int | None = None, legend: bool = True) -> None:
     """The ranking's precision-recall curve: one point per k, joined in order of k.
 
     A relevant item at rank k moves the curve up and to the right (recall gains
     1/|R|, precision rises); a non-relevant one moves it straight down (recall
-    stays, precision falls). Points are coloured by the item that produced them.
+    stays, precision falls). Points are coloured by the item that produced them;
+    with ``legend=False`` the caller places the key of those colours.
     """
     relevance, precision, recall = curves["relevance"], curves["precision"], curves["recall"]
     axes.plot(recall, precision, color=NOT_RELEVANT, linewidth=1, zorder=1)
@@ -86,7 +87,8 @@ def draw_pr_curve(axes, curves: dict, k: int | None = None) -> None:
                   color=CURRENT, zorder=3)
     axes.set(xlabel="recall R@k", ylabel="precision P@k", xlim=(-0.03, 1.05),
              ylim=(-0.03, 1.05))
-    axes.legend(loc="lower left", fontsize=8, frameon=False)
+    if legend:
+        axes.legend(loc="lower left", fontsize=8, frameon=False)
 
 
 def _draw_pr_curve_figure(relevance, n_relevant: int, k: int | None = None,
@@ -124,19 +126,33 @@ def _draw_against_k_figure(relevance, n_relevant: int, k: int | None = None,
 
 
 def relationship_figure(relevance, n_relevant: int, k: int | None = None) -> Figure:
-    """Left: ranks, P@k and R@k against k. Right: the precision-recall curve."""
+    """Left: ranks, P@k and R@k against k. Right: the precision-recall curve.
+
+    Each panel's title stands above a cell of its own in the top row (the
+    rank strip on the left, the key of the dot colours on the right), so the
+    two titles never share a line's width, and the right panel's short axis
+    labels stay clear of the left panel.
+
+    >>> figure = relationship_figure([1, 0, 1, 0], n_relevant=3, k=2)
+    >>> [ax.get_title() for ax in figure.axes if ax.get_title()]
+    ['P@k (green), R@k (blue)', 'the PR curve']
+    """
     curves = _curves(relevance, n_relevant)
     k = _check_cutoff(k, curves["k"].size)
-    figure = Figure(figsize=(6.4, 3.6))
-    grid = figure.add_gridspec(2, 2, height_ratios=[1, 5], width_ratios=[1, 1],
-                               hspace=0.25, wspace=0.3)
+    figure = Figure(figsize=(6.4, 3.8))
+    grid = figure.add_gridspec(2, 2, height_ratios=[1, 4])
     strip = figure.add_subplot(grid[0, 0])
     against_k = figure.add_subplot(grid[1, 0], sharex=strip)
-    pr = figure.add_subplot(grid[:, 1])
+    key = figure.add_subplot(grid[0, 1])
+    pr = figure.add_subplot(grid[1, 1])
     draw_against_k(strip, against_k, curves, k, max_ticks=5)
-    draw_pr_curve(pr, curves, k)
-    strip.set_title("P@k (green), R@k (blue) against k", fontsize=9)
-    pr.set_title("P@k against R@k: the PR curve", fontsize=9)
+    draw_pr_curve(pr, curves, k, legend=False)
+    pr.set(xlabel="R@k", ylabel="P@k")
+    key.axis("off")
+    key.legend(*pr.get_legend_handles_labels(), loc="center", fontsize=8, frameon=False,
+               handletextpad=0.2, borderaxespad=0)
+    strip.set_title("P@k (green), R@k (blue)", fontsize=9)
+    key.set_title("the PR curve", fontsize=9)
     return figure
 
 

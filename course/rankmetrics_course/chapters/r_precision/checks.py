@@ -9,7 +9,7 @@ from rankmetrics_course.exercises.registry import (
     expect_number,
     same_number,
 )
-from rankmetrics_lite import precision_recall_at_all_k, r_precision
+from rankmetrics_lite import r_precision, random_precision_at_k
 
 
 @exercise("rprec-by-hand")
@@ -44,28 +44,27 @@ def _short_list(answer) -> None:
                           "undefined when the query has no relevant item: raise ValueError.")
 
 
-def _equal_cutoffs(relevance, n_relevant) -> list[int]:
-    curves = precision_recall_at_all_k(relevance, n_relevant=n_relevant)
-    return [int(k) for k, p, r in zip(curves["k"], curves["precision"], curves["recall"])
-            if abs(p - r) < 1e-12]
+# (N, |R|): a small collection, rare and common relevant items, every item relevant, N = 2.
+_RANDOM_CASES = [(100, 10), (6, 2), (1000, 1), (50, 25), (30, 29), (40, 40), (2, 1)]
 
 
-@exercise("rprec-break-even")
-def _break_even(answer) -> None:
-    expect_callable(answer, "equal_cutoffs")
-    cases = [([1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1], 10),
-             ([0, 0, 0, 1, 1, 1, 0, 0, 0, 0], 3), ([0, 0, 1, 0, 1, 0], 2), ([1, 1, 0], 5),
-             ([0, 0, 1], 4), ([1, 0, 0, 0], 1), ([0, 1, 0, 1, 1, 0, 0], 6)]
-    for relevance, n_relevant in cases:
-        want = _equal_cutoffs(relevance, n_relevant)
-        got = answer(list(relevance), n_relevant)
+@exercise("rprec-random")
+def _random(answer) -> None:
+    expect_callable(answer, "random_r_precision")
+    for n_items, n_relevant in _RANDOM_CASES:
+        got = answer(n_items, n_relevant)
         try:
-            got = [int(k) for k in got]
+            mean, variance = (float(value) for value in got)
         except (TypeError, ValueError):
-            raise ExerciseMistake(f"for relevance={relevance} your function returned {got!r}, "
-                                  "not a list of cutoffs.") from None
-        if got != want:
-            raise ExerciseMistake(
-                f"for relevance={relevance} and n_relevant={n_relevant} your function returned "
-                f"{got}. P@k - R@k = |R_k| (1/k - 1/|R|): think about when each factor is 0, "
-                "and remember that k only runs up to the length of the ranking.")
+            raise ExerciseMistake(f"for N = {n_items} and |R| = {n_relevant} your function "
+                                  f"returned {got!r}, not a pair (mean, variance).") from None
+        # R-precision is P@k at k = |R|: chapter 6's random baseline with that cutoff.
+        want = random_precision_at_k(n_items=n_items, n_relevant=n_relevant, k=n_relevant)
+        if not same_number(mean, want.mean):
+            raise ExerciseMistake(f"for N = {n_items} and |R| = {n_relevant} your mean is "
+                                  f"{mean!r}. R-precision is P@k at one particular k: what is "
+                                  "the mean of P@k under a random ranking?")
+        if not same_number(variance, want.variance, tolerance=1e-12):
+            raise ExerciseMistake(f"for N = {n_items} and |R| = {n_relevant} your variance is "
+                                  f"{variance!r}. Use chapter 6's exact variance (draws without "
+                                  "replacement), with k = |R|.")

@@ -18,15 +18,19 @@ _EXAMPLE = [1, 0, 1, 1, 0, 1, 0, 1, 0, 1]
 
 @exercise("recall-at-5")
 def _at_5(answer) -> None:
-    expect_number(answer, recall_at_k(_EXAMPLE, k=5, n_relevant=8),
-                  "count the relevant results among the first five and divide by |R|, the "
-                  "number of relevant documents in the whole collection.")
+    # The worked example after four more relevant documents were found: |R| = 12.
+    expect_number(answer, recall_at_k(_EXAMPLE, k=5, n_relevant=12),
+                  "the ranking's first five results are what they were; |R| counts every "
+                  "relevant document the judgements now know of, retrieved or not.")
 
 
-@exercise("recall-hit-rate-size")
-def _hit_rate_size(answer) -> None:
-    expect_number(answer, 1, "Hit@k is 0 or 1. For which |R| can |R_k| / |R| only be 0 or 1, "
-                             "and is recall defined there?")
+@exercise("recall-reported-recall")
+def _reported_recall(answer) -> None:
+    # Four users, |R| = 2 hidden items each, 2, 1, 1 and 0 of them in the top 10.
+    users = [[1] * found + [0] * (10 - found) for found in (2, 1, 1, 0)]
+    expect_number(answer, sum(recall_at_k(top, 10, n_relevant=2) for top in users) / 4,
+                  "the paper's 0.75 only asks whether anything hidden was found. R@10 divides "
+                  "each user's count by |R| = 2 before the mean over users is taken.")
 
 
 # The worked example with grades: the ten results, then the two relevant documents that were

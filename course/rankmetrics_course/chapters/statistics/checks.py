@@ -10,7 +10,7 @@ from rankmetrics_course.exercises.registry import (
     expect_number,
     same_number,
 )
-from rankmetrics_lite import random_precision_at_k, randomization_test, recall_at_k
+from rankmetrics_lite import random_precision_at_k, randomization_test
 
 
 @exercise("statistics-lift")
@@ -21,45 +21,53 @@ def _lift(answer) -> None:
                   "|R|/N, whatever k is; k/N is the baseline of R@k.", tolerance=0.05)
 
 
-@exercise("statistics-exact-variance")
-def _exact_variance(answer) -> None:
-    cases = [(1000, 50, 10), (50, 10, 20), (50, 10, 50), (50, 10, 1), (6, 2, 3), (2, 1, 2),
-             (100, 0, 10), (100, 100, 7), (10_000, 100, 9_000)]
+def _random_mean_sd(queries, k: int) -> float:
+    variances = [random_precision_at_k(n_items=n, n_relevant=r, k=k).variance for n, r in queries]
+    return sum(variances) ** 0.5 / len(variances)
+
+
+# Query sets: alike queries (where slips that average the standard deviations agree), and
+# queries of different sizes and base rates, one with k = N (no spread at all).
+_RANDOM_QUERY_SETS = [
+    ([(10_000, 100)] * 50, 10),
+    ([(1000, 10), (50, 25), (200, 2)], 10),
+    ([(30, 3), (30, 3), (60, 30), (1000, 500)], 5),
+    ([(20, 5), (20, 5)], 20),
+    ([(100, 1)], 1),
+]
+
+
+@exercise("statistics-spread-of-mean")
+def _spread_of_mean(answer) -> None:
     expect_function(
-        answer, cases,
-        lambda n, r, k: random_precision_at_k(n_items=n, n_relevant=r, k=k).variance,
-        lambda args: ("A ranking draws without replacement: multiply the binomial variance "
-                      "rho(1 - rho)/k by (N - k)/(N - 1), which is 0 at k = N."),
+        answer, _RANDOM_QUERY_SETS, _random_mean_sd,
+        lambda args: ("The mean over |Q| independent queries has the variance "
+                      "sum of the queries' variances / |Q|**2; use each query's exact variance "
+                      "(random_precision_at_k(...).variance) and return a standard deviation."),
         tolerance=1e-12,
     )
 
 
-_QUERY_SETS = [
-    [([1, 0, 1, 0, 0], 2), ([0, 0, 0, 1, 0], 2), ([1, 0, 0, 1, 1], 40)],
-    [([1, 1, 1], 3)],
-    [([0, 0, 0, 0], 5), ([1, 0, 0, 0], 1)],
-    [([1, 0, 1, 1, 0, 1], 8), ([0, 1], 4), ([1, 1, 0, 0, 0, 1, 1], 4)],
-]
+# Each query's |R|: the chapter's three queries, equal sizes, one query, a spread of sizes.
+_SIZE_SETS = [[2, 2, 40], [5, 5, 5, 5], [7], [1, 3, 10, 100], [12, 1]]
 
 
-def _macro_recall(queries, k):
-    scores = [recall_at_k(rel, k, n_relevant=n) for rel, n in queries]
-    return sum(scores) / len(scores)
-
-
-@exercise("statistics-macro-recall")
-def _macro(answer) -> None:
-    expect_callable(answer, "mean_recall_at_k")
-    for queries in _QUERY_SETS:
-        for k in (1, 3, 5):
-            got = answer([(list(rel), n) for rel, n in queries], k)
-            want = _macro_recall(queries, k)
-            if not same_number(got, want):
-                raise ExerciseMistake(
-                    f"for k={k} and queries {queries} your function returned {got!r}. "
-                    "Score R@k per query first and average the scores; adding up the "
-                    "relevant items found and dividing by the total |R| is a different "
-                    "(pooled) measure.")
+@exercise("statistics-pooled-weights")
+def _pooled_weights(answer) -> None:
+    expect_callable(answer, "pooled_weights")
+    for sizes in _SIZE_SETS:
+        got = answer(list(sizes))
+        try:
+            weights = [float(w) for w in got]
+        except (TypeError, ValueError):
+            raise ExerciseMistake(f"for |R| values {sizes} your function returned {got!r}, not "
+                                  "a list of numbers, one per query.") from None
+        want = [n / sum(sizes) for n in sizes]
+        if len(weights) != len(want) or not all(map(same_number, weights, want)):
+            raise ExerciseMistake(
+                f"for |R| values {sizes} your weights are {weights}. Write each query's count "
+                "of relevant items found as its R@k times its |R|, then divide the sum of "
+                "the counts by the sum of the |R| values.")
 
 
 _SCORE_PAIRS = [

@@ -6,10 +6,10 @@ from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, exp
 from rankmetrics_lite import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
 
 # The pitfalls the colleague's code in the exercise commits, by their number in the
-# chapter's table: 1 divide by the number returned, 2 count beyond k, 8 hit rate as
-# recall, 9 unpaired test. It prints the per-query table, so not 4.
-_SPOTTED = frozenset({1, 2, 8, 9})
-_N_PITFALLS = 9
+# chapter's table: 1 divide by the number returned, 2 count beyond k, 7 hit rate as
+# recall, 8 unpaired test. It prints the per-query table, so not 4.
+_SPOTTED = frozenset({1, 2, 7, 8})
+_N_PITFALLS = 8
 
 # (relevance, n_relevant, k): long and short rankings, |R| above and below k, |R| = 0.
 _CASES = [
@@ -42,9 +42,10 @@ def _spot_pitfalls(answer) -> None:
     try:
         named = {int(number) for number in answer}
     except (TypeError, ValueError):
-        raise ExerciseMistake("every element must be a pitfall number from 1 to 9.") from None
+        raise ExerciseMistake(f"every element must be a pitfall number from 1 to "
+                              f"{_N_PITFALLS}.") from None
     if not named <= set(range(1, _N_PITFALLS + 1)):
-        raise ExerciseMistake("the table numbers its pitfalls from 1 to 9.")
+        raise ExerciseMistake(f"the table numbers its pitfalls from 1 to {_N_PITFALLS}.")
     extra, missing = named - _SPOTTED, _SPOTTED - named
     if extra or missing:
         parts = []

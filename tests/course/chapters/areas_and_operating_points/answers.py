@@ -66,10 +66,26 @@ def _trapezoid(labels, scores):
     return area
 
 
+def _precision_from_rates(tpr, fpr, base_rate):
+    caught = base_rate * tpr
+    return caught / (caught + (1 - base_rate) * fpr)
+
+
+def _precision_without_base_rate(tpr, fpr, base_rate):  # the rates compared as counts
+    return tpr / (tpr + fpr) if tpr + fpr else 0.0
+
+
+def _precision_all_negatives(tpr, fpr, base_rate):  # forgets that 1 - base_rate are negatives
+    return base_rate * tpr / (base_rate * tpr + fpr)
+
+
 ANSWERS = {
     "pr-recall-at-precision": {"right": _recall_at_precision,
                                "wrong": [_recall_at_precision_stops_early,
                                          _recall_at_precision_splits_ties, 0.5]},
+    "pr-precision-from-rates": {"right": _precision_from_rates,
+                                "wrong": [_precision_without_base_rate, _precision_all_negatives,
+                                          0.6923]},
     "pr-step-ap": {"right": _step_ap,
                    "wrong": [_step_ap_ignoring_ties, _trapezoid, lambda labels, scores: None]},
 }

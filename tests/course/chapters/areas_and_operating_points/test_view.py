@@ -88,3 +88,20 @@ def test_roc_pr_figure_and_slider_frame_share_the_alt_text():
     shown = roc_pr_figure(*sample, title="t")
     assert f"AUC {roc_auc(*sample):.3f}" in shown.alt and "19800 negatives" in shown.alt
     assert imbalance_frame(0.01).alt == shown.alt
+
+
+def test_the_slider_shows_each_base_rate_as_its_numbers_do():
+    rates = [0.5, 0.3, 0.2, 0.1, 0.05, 0.03, 0.02, 0.01]  # the chapter's slider
+    slider = imbalance_slider(rates, value=0.1)
+    for rate in rates:  # the shown rate is the nominal one; the number, the share drawn
+        assert slider.shown_value(rate) == slider.frame_for(rate).numbers["base rate"]
+    assert repr(slider).startswith("Slider over base rate = 0.50..0.01; at base rate = 0.10:")
+
+
+def test_the_legends_sit_under_the_panels():
+    from rankmetrics_course.figures import readable
+
+    figure = readable(imbalance_frame(0.5).figure)
+    figure.draw_without_rendering()
+    for ax in figure.axes:
+        assert ax.get_legend().get_window_extent().y1 < ax.get_window_extent().y0

@@ -7,9 +7,9 @@ moves them makes this test fail.
 
 from rankmetrics_lite import hit_rate_at_k, precision_at_k
 
-# a1..a4 miss at rank 1, a5 and a6 hit.
-_P1_R1 = [(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (1.0, 1.0), (1.0, 1.0)]
-_P3_R3 = [(2 / 3, 1.0), (2 / 3, 1.0), (0.0, 0.0), (1 / 3, 1.0), (1 / 3, 1.0), (1 / 3, 1.0)]
+# The larger set at k = 1: 33 of 48 first chunks are hits; on 13 of them the question has
+# two or three relevant pages (11 with two, 2 with three), so R@1 sums to 20 + 11/2 + 2/3.
+_P1_R1_LARGER = (13, 33 / 48, (20 + 11 / 2 + 2 / 3) / 48)
 
 
 def _precision_among_hits(rankings, k):
@@ -39,8 +39,13 @@ def _zero_when_empty(rankings, k):  # 0 instead of None when no ranking hits
 
 
 ANSWERS = {
-    "case-study-p1-equals-r1": {"right": _P1_R1,
-                                "wrong": [_P3_R3, [(1.0, 1.0)] * 6, _P1_R1[:5], "0, 0"]},
+    "case-study-p1-r1-larger-set": {
+        "right": _P1_R1_LARGER,
+        "wrong": [(0, 33 / 48, 33 / 48),  # P@1 = R@1 taken for granted
+                  (13, 33 / 48, 33 / 48),  # R@1 divided by 1, not by |R|
+                  (16, 33 / 48, _P1_R1_LARGER[2]),  # every question with several pages
+                  (13, _P1_R1_LARGER[2], 33 / 48),  # the two means swapped
+                  (13, 33 / 48), "13"]},
     "case-study-best-k": {"right": (3, 7 / 18, 5 / 6),
                           "wrong": [(1, 1 / 3, 1 / 3), (3, 7 / 18, 1.0), (3, 0.5, 5 / 6),
                                     (4, 1 / 3, 1.0), 3]},

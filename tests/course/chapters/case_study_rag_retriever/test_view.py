@@ -26,7 +26,7 @@ from rankmetrics_course.chapters.case_study_rag_retriever.view import (
 from rankmetrics_lite import hit_rate_at_k, precision_at_k, recall_at_k
 from tests.course.stored_faces import stored_frames_of
 
-CHAPTER = "20-case-study-rag-retriever"  # whose stored slider the static-face tests read
+CHAPTER = "21-case-study-rag-retriever"  # whose stored slider the static-face tests read
 
 ANCHORS = load_anchor_queries()
 RESULTS = {q.query_id: search(q.query, 10) for q in ANCHORS}

@@ -18,18 +18,22 @@ def _winners_no_ties(x, y):  # the slip: a tie goes to Y
     return ["X" if sum(x[:k]) > sum(y[:k]) else "Y" for k in range(1, len(x) + 1)]
 
 
-def _ranking_from_precisions(precisions):
-    counts = [0] + [round(k * p) for k, p in enumerate(precisions, start=1)]
-    return [after - before for before, after in zip(counts, counts[1:])]
+def _most_lead_changes(n):
+    # X relevant at ranks 1, 4, 5, 8, 9, ...; Y at the others: the lead switches
+    # at every odd cutoff after the first, with a tie at every even one.
+    x = [int(rank % 4 in (0, 1)) for rank in range(1, n + 1)]
+    return x, [1 - v for v in x]
 
 
-def _ranking_from_rising_precision(precisions):  # the slip: "P@k went up" as "rank k is relevant"
-    before = [0.0] + list(precisions)
-    return [int(after > prev) for prev, after in zip(before, precisions)]
+def _alternate_every_rank(n):  # the slip: X's lead never passes to Y (ties in between)
+    x = [int(rank % 2 == 1) for rank in range(1, n + 1)]
+    return x, [1 - v for v in x]
 
 
-def _ranking_from_nonzero_precision(precisions):  # the slip: any P@k above 0 as relevant
-    return [int(p > 0) for p in precisions]
+def _one_crossing(n):  # the chapter's X-then-Y shape: one change at most
+    x = [1] * (n // 2) + [0] * (n - n // 2)
+    y = [0] * (n // 2) + [1] * (n - n // 2)
+    return x, y
 
 
 ANSWERS = {
@@ -37,8 +41,8 @@ ANSWERS = {
     "limitations-winner-every-k": {"right": _winners,
                                    "wrong": [_winners_at_rank_only, _winners_no_ties,
                                              ["X", "X", "X", "tie", "Y"]]},
-    "limitations-ranking-from-precisions": {
-        "right": _ranking_from_precisions,
-        "wrong": [_ranking_from_rising_precision, _ranking_from_nonzero_precision,
-                  lambda precisions: [1] * len(precisions)]},
+    "limitations-lead-changes": {
+        "right": _most_lead_changes,
+        "wrong": [_alternate_every_rank, _one_crossing, lambda n: [1] * n,
+                  lambda n: ([1] * n, [2] * n)]},
 }

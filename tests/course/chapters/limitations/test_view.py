@@ -14,7 +14,7 @@ from rankmetrics_course.chapters.limitations.view import (
     two_systems_figure,
     winner_at_k,
 )
-from rankmetrics_lite import ndcg_at_k, precision_at_k, reciprocal_rank
+from rankmetrics_lite import precision_at_k
 from tests.course.stored_faces import stored_frames_of
 
 CHAPTER = "09-limitations"  # whose stored slider the static-face tests read
@@ -51,13 +51,14 @@ def test_single_item_scores_are_the_package_measures():
     for rank in range(1, 16):
         relevance = [0] * 15
         relevance[rank - 1] = 1
-        assert single_item_scores(rank, k=10, depth=15) == {
-            "P@10": precision_at_k(relevance, 10),
-            "nDCG@10": ndcg_at_k(relevance, 10, judged_grades=[1]),
-            "RR@10": reciprocal_rank(relevance, 10),
-        }
+        assert single_item_scores(rank, ks=(3, 5, 10), depth=15) == {
+            f"P@{k}": precision_at_k(relevance, k) for k in (3, 5, 10)}
+    # the weight 1/k inside the top k, nothing below it
+    assert single_item_scores(4, ks=(3, 5)) == {"P@3": 0.0, "P@5": 0.2}
     with pytest.raises(ValueError, match="depth must be at least rank"):
         single_item_scores(12, depth=5)
+    with pytest.raises(ValueError, match="ks must hold at least one cutoff"):
+        single_item_scores(1, ks=())
 
 
 def test_figures_are_built_without_pyplot():
@@ -100,9 +101,9 @@ def test_text_face():
 
 
 def test_figure_alt_texts_are_computed():
-    alt = rank_value_figure(k=10, last_rank=15).alt
-    assert "flat line at 0.1 for ranks 1 to 10" in alt
-    assert "nDCG@10 falls from 1 to 0.29 and RR@10 from 1 to 0.1" in alt
+    alt = rank_value_figure(ks=(3, 5, 10), last_rank=15).alt
+    assert "P@3 is 0.33 for ranks 1 to 3; P@5 is 0.2 for ranks 1 to 5; P@10 is 0.1" in alt
+    assert "each drops to 0 below its cutoff" in alt
     alt = two_systems_figure(X, Y).alt
     assert "X's curve starts at 1, peaks at 1 at k=1 and ends at 0.2" in alt
     assert "Y's curve starts at 0, peaks at 0.6 at k=5 and ends at 0.3" in alt

@@ -110,3 +110,19 @@ def test_figure_alt_texts_are_computed():
     assert "0 for the one never found" in alt
     alt = map_gmap_figure([0.8, 0.01], [0.5, 0.2]).alt
     assert "A 0.8 and 0.01; B 0.5 and 0.2" in alt and "A MAP 0.4050, GMAP 0.0894" in alt
+
+
+def test_the_log_axis_writes_plain_decimals():
+    # 10^-2 draws its exponent at 7/10 of the text size: under 10 px on a phone
+    figure = map_gmap_figure([0.8, 0.6, 0.4, 0.01], [0.7, 0.5, 0.35, 0.21]).figure
+    labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
+    assert labels == ["0.01", "0.1", "1"]
+
+
+def test_the_slider_legend_sits_under_the_axes():
+    from rankmetrics_course.figures import readable
+
+    figure = readable(ap_at_k_frame([1, 0, 1, 0, 0, 1, 0, 0, 1, 0], 5, 8).figure)
+    figure.draw_without_rendering()
+    ax = figure.axes[1]
+    assert ax.get_legend().get_window_extent().y1 < ax.get_window_extent().y0

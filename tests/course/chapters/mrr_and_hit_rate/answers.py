@@ -22,14 +22,6 @@ def _mrr_skips_misses(rankings, k=None):  # drops the queries without a hit
     return sum(values) / len(values) if values else 0.0
 
 
-def _success(rr_values, k):
-    return sum(1 for rr in rr_values if rr >= 1 / k) / len(rr_values)
-
-
-def _success_strict(rr_values, k):  # misses the boundary: rank exactly k
-    return sum(1 for rr in rr_values if rr > 1 / k) / len(rr_values)
-
-
 def _err(grades, max_grade):
     total, reach = 0.0, 1.0
     for rank, grade in enumerate(grades, start=1):
@@ -57,6 +49,11 @@ ANSWERS = {
                     "wrong": [3 / (1 + 4 + 2), (1 + 1 / 4 + 1 / 2) / 3, "0.44"]},
     "mrr-mean-reciprocal-rank": {"right": _mrr,
                                  "wrong": [_one_over_mean_rank, _mrr_skips_misses, 0.5]},
-    "mrr-success-from-rr": {"right": _success, "wrong": [_success_strict, 1.0]},
+    "mrr-hit1-bounds": {
+        "right": {"low": 2 * 0.45 - 0.70, "high": (10 * 0.45 - 0.70) / 9},
+        # hit@1 <= MRR only; the trivial low end; the bounds swapped; one key; a pair
+        "wrong": [{"low": 0.20, "high": 0.45}, {"low": 0.0, "high": 0.4222},
+                  {"low": 0.4222, "high": 0.20}, {"low": 0.20}, (0.20, 0.4222)],
+    },
     "mrr-err": {"right": _err, "wrong": [_err_linear_stop, _err_no_cascade]},
 }

@@ -93,3 +93,17 @@ def test_static_figures():
 def test_figure_alt_text_gives_the_cost_of_each_move():
     alt = rr_scale_figure(1000).alt
     assert "from rank 1 to 2 costs 0.500, from rank 2 to 3 costs 0.167 and from rank 100 to 1000 costs 0.009" in alt
+
+
+def test_the_cutoff_labels_stay_between_their_lines():
+    from rankmetrics_course.figures import readable
+
+    figure = readable(first_relevant_figure(3))
+    figure.draw_without_rendering()
+    ax = figure.axes[1]
+    labels = [t for t in ax.texts if t.get_text().startswith("hit@")]
+    lines = [ax.transData.transform((k + 0.5, 0))[0] for k in (1, 5, 10)]
+    assert [t.get_text() for t in labels] == ["hit@1", "hit@5", "hit@10"]
+    for label, line, following in zip(labels, lines, lines[1:] + [ax.get_window_extent().x1]):
+        box = label.get_window_extent()
+        assert line < box.x0 and box.x1 < following, label.get_text()

@@ -113,3 +113,19 @@ def test_figure_alt_texts_are_computed():
     alt = ndcg_figure([3, 0, 1], [3, 2, 1, 0]).alt
     assert "the ranking [3, 0, 1] and the ideal ranking [3, 2, 1]" in alt
     assert "starts at 1.00" in alt
+
+
+def test_the_grades_are_written_inside_their_strips():
+    from rankmetrics_course.figures import readable
+
+    figure = readable(ndcg_frame([2, 3, 0, 1, 2, 0, 0, 3, 0, 1], [3, 3, 3, 2, 2, 2, 1, 1, 0, 0],
+                                 8).figure)
+    figure.draw_without_rendering()
+    ranking, ideal, ax = figure.axes
+    for strip in (ranking, ideal):
+        inside = strip.get_window_extent()
+        assert len(strip.texts) == 10
+        for text in strip.texts:
+            box = text.get_window_extent()
+            assert inside.y0 <= box.y0 and box.y1 <= inside.y1, text.get_text()
+    assert ax.get_legend().get_window_extent().y1 < ax.get_window_extent().y0

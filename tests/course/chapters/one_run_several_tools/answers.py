@@ -43,7 +43,11 @@ def _ap_without_rescaling(ranking, judged):  # divides by the relevant documents
 
 
 ANSWERS = {
-    "tools-sklearn-ap": {"right": (1 + 2 / 3) / 2, "wrong": [(1 + 2 / 3) / 4, 0.6, "0.83x"]},
+    "tools-lrap-tie": {"right": (1 / 3, 1.0, (1 + 1 / 2 + 1 / 3) / 3),
+                       "wrong": [(1.0, 1.0, 11 / 18),  # LRAP read as trec_eval's RR
+                                 (1 / 3, 1 / 3, 11 / 18),  # trec_eval's tie rule reversed
+                                 (1 / 3, 1.0, 1 / 2),  # mean of the first and last rank
+                                 (1 / 3, 1.0), 0.5, "0.33x"]},
     "tools-complete-mean": {"right": _complete_mean,
                             "wrong": [_mean_over_output, lambda p, q, n: 0.0, 0.5]},
     "tools-sklearn-like-trec": {"right": _trec_ap,

@@ -1,18 +1,20 @@
 """Answers to the exercises of the chapter "Partial AUC"."""
 
 
-def _standardise(raw, max_fpr):
-    chance, perfect = max_fpr**2 / 2, max_fpr
-    return 0.5 * (1 + (raw - chance) / (perfect - chance))
+def _lowest_standardised(max_fpr):
+    return (1 - max_fpr) / (2 - max_fpr)
 
 
-def _standardise_by_range(raw, max_fpr):  # the slip: divide by the width only
-    return raw / max_fpr
+def _lowest_as_full_auc(max_fpr):  # the slip: as the full AUC, the worst curve scores 0
+    return 0.0
 
 
-def _standardise_without_half(raw, max_fpr):  # the slip: maps chance to 0, not 0.5
-    chance = max_fpr**2 / 2
-    return (raw - chance) / (max_fpr - chance)
+def _lowest_chance_at_zero(max_fpr):  # the slip: chance at 0 instead of the diagonal's b^2/2
+    return 0.5 * (1 - 0 / max_fpr)
+
+
+def _lowest_by_width(max_fpr):  # the slip: chance taken as half the width, b/2
+    return 0.5 * (1 - (max_fpr / 2) / (max_fpr - max_fpr / 2))
 
 
 def _by_hand(fpr, tpr, max_fpr):
@@ -47,8 +49,9 @@ def _by_hand_steps(fpr, tpr, max_fpr):  # the slip: rectangles at the left heigh
 
 ANSWERS = {
     "pauc-auc-pairs": {"right": 9.5 / 12, "wrong": [9 / 12, 10 / 12, 9.5 / 7]},
-    "pauc-mcclish": {"right": _standardise,
-                     "wrong": [_standardise_by_range, _standardise_without_half, 0.5]},
+    "pauc-lowest-standardised": {"right": _lowest_standardised,
+                                 "wrong": [_lowest_as_full_auc, _lowest_chance_at_zero,
+                                           _lowest_by_width, 0.4872]},
     "pauc-by-hand": {"right": _by_hand,
                      "wrong": [_by_hand_without_cut, _by_hand_steps, lambda f, t, b: None]},
 }

@@ -88,7 +88,7 @@ def test_slider_positions_and_live_widget():
 def test_static_face_holds_every_frame_and_no_network():
     html = partial_auc_slider(systems(), max_fprs=[0.1, 0.5, 1.0], value=0.5).static_html()
     frames = static_frames(html)
-    assert frames["values"] == ["0.1", "0.5", "1.0"]
+    assert frames["values"] == ["0.10", "0.50", "1.00"]  # as the numbers write the bound
     assert 'data-name="pAUC A">0.3300<' in frames["html"][1]
     assert 'value="1"' in html
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
@@ -122,3 +122,23 @@ def test_equal_auc_alt_text_says_where_one_curve_overtakes_the_other():
     alt = partial_auc_figure(systems()).alt
     assert "A, AUC 0.8000, true positive rate 0.6 at false positive rate 0" in alt
     assert "B rises above A at false positive rate 0.25." in alt
+
+
+def test_the_slider_shows_the_bound_as_its_numbers_do():
+    slider = partial_auc_slider(systems(), value=0.1)
+    for bound in slider.values:
+        assert slider.shown_value(bound) == slider.frame_for(bound).numbers["max FPR"]
+    assert repr(slider).startswith("Slider over max FPR = 0.05..1.00; at max FPR = 0.10:")
+
+
+def test_legends_sit_off_the_curves():
+    from rankmetrics_course.figures import readable
+
+    for figure in (partial_auc_frame(systems(), 0.1).figure, partial_auc_figure(systems()).figure,
+                   roc_figure([1, 0, 1, 0], [0.9, 0.8, 0.5, 0.1]).figure):
+        readable(figure).draw_without_rendering()
+        legends = [ax.get_legend() for ax in figure.axes if ax.get_legend()]
+        plots = [ax for ax in figure.axes if ax.axison]
+        assert len(legends) == 1 and plots
+        for ax in plots:
+            assert not legends[0].get_window_extent().overlaps(ax.get_window_extent())

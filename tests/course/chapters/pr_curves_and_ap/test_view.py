@@ -20,8 +20,9 @@ from rankmetrics_course.chapters.pr_curves_and_ap.view import (
     threshold_slider,
 )
 from rankmetrics_course.figures import ShownFigure
+from rankmetrics_course.slider import frame_text, static_frames
 from rankmetrics_lite import eleven_point_precision, f1_at_k, max_f1, pr_curve_from_scores
-from tests.course.stored_faces import stored_frames_of
+from tests.course.stored_faces import stored_static_face
 
 CHAPTER = "11-pr-curves-and-ap"  # whose stored slider the static-face tests read
 
@@ -73,8 +74,14 @@ def test_threshold_slider_positions_and_live_widget():
 
 def test_threshold_slider_static_face_holds_every_frame():
     """Read in the chapter's stored face of this slider, which nbval keeps equal to what
-    the view draws; its first frame is drawn here too and compared (tests/stored_faces.py)."""
-    html, frames = stored_frames_of(CHAPTER, threshold_slider(LABELS, SCORES, threshold=0.8))
+    the view draws; its first frame is drawn here too and compared, as
+    tests/course/stored_faces.py does, the values read as the slider shows them."""
+    slider = threshold_slider(LABELS, SCORES, threshold=0.8)
+    html = stored_static_face(CHAPTER, slider)
+    frames = static_frames(html)
+    assert frames["values"] == [slider.shown_value(v) for v in slider.values]
+    assert frames["text"] == [frame_text(slider.frame_for(v)) for v in slider.values]
+    assert frames["html"][0] == slider.frame_html_for(slider.values[0])
     assert len(frames["html"]) == 11
     assert 'data-name="precision">1.0000<' in frames["html"][0]
     assert 'data-name="precision">0.5000<' in frames["html"][-1]
@@ -147,3 +154,28 @@ def test_curve_shapes_figure_marks_each_best_f1():
         assert f"{name}: " in alt and f"best F1 {best.f1:.2f} at recall {best.recall:.2f}" in alt
     with pytest.raises(ValueError, match="at least one named scored set"):
         curve_shapes_figure({})
+
+
+def test_the_slider_shows_the_threshold_as_its_numbers_do():
+    slider = threshold_slider(LABELS, SCORES, threshold=0.8)
+    for value in slider.values:
+        assert slider.shown_value(value) == slider.frame_for(value).numbers["threshold"]
+    assert repr(slider).startswith("Slider over threshold = 0.95..0.12; at threshold = 0.80:")
+    assert 'aria-valuetext="0.80"' in slider.static_html()
+
+
+def _extent(artist):
+    return artist.get_window_extent()
+
+
+def test_legends_and_line_names_sit_outside_the_axes():
+    from rankmetrics_course.figures import readable
+
+    shapes = curve_shapes_figure(simulate_curve_shapes()).figure
+    for figure in (readable(shapes), readable(pr_curve_figure(LABELS, SCORES).figure)):
+        figure.draw_without_rendering()
+        ax = figure.axes[0]
+        assert not _extent(ax.get_legend()).overlaps(ax.get_window_extent())
+    names = [t for t in shapes.axes[0].texts if t.get_text().startswith("F1=")]
+    assert len(names) == 4 and all(_extent(t).x0 > shapes.axes[0].get_window_extent().x1
+                                   for t in names)

@@ -27,7 +27,9 @@ def _at_bound_only_when_all_relevant(relevance, n_relevant):  # forgets the k > 
 
 
 ANSWERS = {
-    "precision-short-list": {"right": 0.3, "wrong": [0.75, 3, "0.3x"]},
+    # Three grade-2 results in ten slots. The slips: level 1 (five relevant), dividing by the
+    # seven returned (3/7), both (5/7).
+    "precision-short-list": {"right": 0.3, "wrong": [0.5, 3 / 7, 5 / 7, 0.75, 3, "0.3x"]},
     "precision-every-k": {"right": _every_k,
                           "wrong": [_every_k_divides_by_relevant, [1.0, 0.5], lambda r: None]},
     "precision-at-bound": {"right": _at_bound,

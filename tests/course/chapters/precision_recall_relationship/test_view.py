@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.text import Text
 
 from rankmetrics_course.chapters.precision_recall_relationship.view import (
     against_k_figure,
@@ -13,6 +16,7 @@ from rankmetrics_course.chapters.precision_recall_relationship.view import (
     relationship_numbers,
     relationship_slider,
 )
+from rankmetrics_course.figures import readable
 from rankmetrics_lite import precision_at_k, recall_at_k
 from tests.course.stored_faces import stored_frames_of
 
@@ -38,7 +42,40 @@ def test_frame_numbers_come_from_the_package_and_keep_the_identity():
 def test_figures_have_the_expected_axes():
     assert [ax.get_xlabel() for ax in pr_curve_figure(RANKING, N_RELEVANT, k=3).figure.axes] == ["recall R@k"]
     assert against_k_figure(RANKING, N_RELEVANT).figure.axes[1].get_xlabel() == "cutoff k"
-    assert len(relationship_frame(RANKING, N_RELEVANT, 4).figure.axes) == 3
+    # the rank strip, P@k and R@k against k, the key of the dot colours, the PR curve
+    assert len(relationship_frame(RANKING, N_RELEVANT, 4).figure.axes) == 4
+
+
+def _drawn_texts(figure):
+    """Every piece of text the renderer draws, with the renderer (for its extent)."""
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    drawn, draw_text = [], renderer.draw_text
+
+    def record(gc, x, y, s, prop, angle, ismath=False, mtext=None):
+        if mtext is not None and s.strip():
+            drawn.append(mtext)
+        return draw_text(gc, x, y, s, prop, angle, ismath, mtext)
+
+    renderer.draw_text = record
+    figure.draw(renderer)
+    return drawn, renderer
+
+
+@pytest.mark.parametrize("k", [1, 7, 20])
+def test_slider_figure_keeps_its_text_apart(k):
+    """Laid out as the book shows it (the book's width, its smallest text), no text of
+    the slider's figure overlaps other text or lies over a panel it does not belong to:
+    the two panel titles once ran into each other, and the right panel's axis label
+    lay over the left panel."""
+    figure = readable(relationship_frame(RANKING, N_RELEVANT, k).figure)
+    texts, renderer = _drawn_texts(figure)
+    owner = {id(text): ax for ax in figure.axes for text in ax.findobj(Text)}
+    boxes = [(text, text.get_window_extent(renderer)) for text in texts]
+    clashes = [(a.get_text(), b.get_text()) for (a, box_a), (b, box_b) in combinations(boxes, 2)
+               if box_a.overlaps(box_b)]
+    clashes += [(text.get_text(), "another panel") for text, box in boxes for ax in figure.axes
+                if ax.axison and ax is not owner.get(id(text)) and box.overlaps(ax.bbox)]
+    assert not clashes, clashes
 
 
 def test_bad_input_fails_at_the_door():

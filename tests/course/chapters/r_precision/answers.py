@@ -24,26 +24,19 @@ def _r_precision_no_check(relevance, n_relevant):  # ZeroDivisionError on |R| = 
     return sum(relevance[:n_relevant]) / n_relevant
 
 
-def _equal_cutoffs(relevance, n_relevant):
-    hits, out = 0, []
-    for k, rel in enumerate(relevance, start=1):
-        hits += rel
-        if hits == 0 or k == n_relevant:
-            out.append(k)
-    return out
+def _random_r_precision(n_items, n_relevant):
+    rho = n_relevant / n_items
+    return rho, (1 - rho) ** 2 / (n_items - 1)
 
 
-def _only_at_r(relevance, n_relevant):  # forgets the prefix where both are 0
-    return [n_relevant]
+def _random_binomial(n_items, n_relevant):  # the binomial variance rho(1 - rho)/|R|
+    rho = n_relevant / n_items
+    return rho, rho * (1 - rho) / n_relevant
 
 
-def _at_r_and_zeros_past_end(relevance, n_relevant):  # |R| beyond the ranking still listed
-    hits, out = 0, []
-    for k, rel in enumerate(relevance, start=1):
-        hits += rel
-        if hits == 0 and k != n_relevant:
-            out.append(k)
-    return sorted(out + [n_relevant])
+def _random_as_p1(n_items, n_relevant):  # the variance of P@1, rho(1 - rho)
+    rho = n_relevant / n_items
+    return rho, rho * (1 - rho)
 
 
 ANSWERS = {
@@ -53,8 +46,9 @@ ANSWERS = {
         "wrong": [_r_precision_zero_when_empty, _r_precision_divides_by_shown,
                   _r_precision_no_check, 0.6],
     },
-    "rprec-break-even": {
-        "right": _equal_cutoffs,
-        "wrong": [_only_at_r, _at_r_and_zeros_past_end, [10]],
+    "rprec-random": {
+        "right": _random_r_precision,
+        "wrong": [_random_binomial, _random_as_p1, lambda n, r: (0.5, 0.0),
+                  lambda n, r: (1 - r / n) ** 2 / (n - 1)],
     },
 }

@@ -30,8 +30,11 @@ def _pooled_depth_k(runs, relevant, depth, k):  # the slip: pools at k instead o
 
 
 ANSWERS = {
-    "recall-at-5": {"right": 0.375, "wrong": [0.6, 0.5, 3]},
-    "recall-hit-rate-size": {"right": 1, "wrong": [0, 2, "one"]},
+    # 3 of |R| = 12. The slips: the old |R| = 8, P@5, four added to the numerator (7/12).
+    "recall-at-5": {"right": 0.25, "wrong": [0.375, 0.6, 7 / 12, 3]},
+    # The mean of 1, 1/2, 1/2 and 0. The slips: the hit rate itself, the users with both
+    # found, each count over k instead of |R|.
+    "recall-reported-recall": {"right": 0.5, "wrong": [0.75, 0.25, 0.1, "half"]},
     "recall-stricter-level": {"right": (0.375, 2 / 3),
                               "wrong": [(0.375, 0.25), (0.375, 0.4), (0.6, 2 / 3), 0.375,
                                         "0.375, 0.6667"]},

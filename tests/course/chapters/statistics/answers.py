@@ -1,33 +1,51 @@
 """Answers to the exercises of the chapter "Statistics of P@k and R@k"."""
 
+import math
 from itertools import product
 
-from rankmetrics_lite import recall_at_k
+from rankmetrics_lite import random_precision_at_k
 
 
-def _exact_variance(n_items, n_relevant, k):
-    rho = n_relevant / n_items
-    return rho * (1 - rho) / k * (n_items - k) / (n_items - 1)
+def _random_mean_sd(queries, k):
+    variances = [random_precision_at_k(n_items=n, n_relevant=r, k=k).variance for n, r in queries]
+    return math.sqrt(sum(variances)) / len(variances)
 
 
-def _binomial_variance(n_items, n_relevant, k):  # the source's approximation
-    rho = n_relevant / n_items
-    return rho * (1 - rho) / k
+def _mean_of_sds_over_root(queries, k):  # the slip: average the sds, then divide by sqrt|Q|
+    sds = [random_precision_at_k(n_items=n, n_relevant=r, k=k).std for n, r in queries]
+    return sum(sds) / len(sds) / math.sqrt(len(sds))
 
 
-def _variance_over_n(n_items, n_relevant, k):  # a near miss: (N - k)/N
-    rho = n_relevant / n_items
-    return rho * (1 - rho) / k * (n_items - k) / n_items
+def _no_shrinking(queries, k):  # the slip: one query's spread, as if averaging did nothing
+    variances = [random_precision_at_k(n_items=n, n_relevant=r, k=k).variance for n, r in queries]
+    return math.sqrt(sum(variances) / len(variances))
 
 
-def _macro_recall(queries, k):
-    scores = [recall_at_k(rel, k, n_relevant=n) for rel, n in queries]
-    return sum(scores) / len(scores)
+def _binomial_sd(queries, k):  # the binomial variance rho(1 - rho)/k
+    variances = [r / n * (1 - r / n) / k for n, r in queries]
+    return math.sqrt(sum(variances)) / len(variances)
 
 
-def _pooled_recall(queries, k):  # the pitfall: pool the counts over queries
-    found = sum(sum(rel[:k]) for rel, n in queries)
-    return found / sum(n for rel, n in queries)
+def _variance_not_sd(queries, k):  # returns the variance of the mean
+    return _random_mean_sd(queries, k) ** 2
+
+
+def _pooled_weights(n_relevants):
+    total = sum(n_relevants)
+    return [n / total for n in n_relevants]
+
+
+def _equal_weights(n_relevants):  # the macro mean's weights
+    return [1 / len(n_relevants)] * len(n_relevants)
+
+
+def _inverse_weights(n_relevants):  # weights by 1/|R|: small queries count most
+    total = sum(1 / n for n in n_relevants)
+    return [1 / n / total for n in n_relevants]
+
+
+def _unnormalised(n_relevants):  # |R| itself: the weights do not sum to 1
+    return list(n_relevants)
 
 
 def _randomization(a, b, strict=False, two_sided=True):
@@ -47,13 +65,14 @@ def _randomization(a, b, strict=False, two_sided=True):
 
 ANSWERS = {
     "statistics-lift": {"right": 17.5, "wrong": [35.0, 0.35, 7.0, "17.5x"]},
-    "statistics-exact-variance": {
-        "right": _exact_variance,
-        "wrong": [_binomial_variance, _variance_over_n, lambda n, r, k: None],
+    "statistics-spread-of-mean": {
+        "right": _random_mean_sd,
+        "wrong": [_mean_of_sds_over_root, _no_shrinking, _binomial_sd, _variance_not_sd,
+                  lambda queries, k: None],
     },
-    "statistics-macro-recall": {
-        "right": _macro_recall,
-        "wrong": [_pooled_recall, 0.5333],
+    "statistics-pooled-weights": {
+        "right": _pooled_weights,
+        "wrong": [_equal_weights, _inverse_weights, _unnormalised, [2 / 44, 2 / 44, 40 / 44]],
     },
     "statistics-randomization": {
         "right": _randomization,

@@ -30,7 +30,7 @@ def _measures_f1_undefined_for_empty(relevance, n_relevant, k):  # F1 None, not 
     return result
 
 
-def _measures_hit_as_recall(relevance, n_relevant, k):  # pitfall 8
+def _measures_hit_as_recall(relevance, n_relevant, k):  # pitfall 7
     result = _measures(relevance, n_relevant, k)
     if n_relevant:
         result["R"] = result["Hit"]
@@ -38,9 +38,9 @@ def _measures_hit_as_recall(relevance, n_relevant, k):  # pitfall 8
 
 
 ANSWERS = {
-    "summary-spot-pitfalls": {"right": {1, 2, 8, 9},
-                              "wrong": [{1, 2}, {1, 2, 4, 8, 9}, [1, 2, 8], "1, 2, 8, 9",
-                                        {1, 2, 8, 10}]},
+    "summary-spot-pitfalls": {"right": {1, 2, 7, 8},
+                              "wrong": [{1, 2}, {1, 2, 4, 7, 8}, [1, 2, 7], "1, 2, 7, 8",
+                                        {1, 2, 8, 9}, {1, 2, 7, 9}]},
     "summary-all-measures": {"right": _measures,
                              "wrong": [_measures_divides_by_returned, _measures_zero_for_empty,
                                        _measures_f1_undefined_for_empty,

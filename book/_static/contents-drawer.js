@@ -1,0 +1,27 @@
+// On a narrow screen the sidebars open as drawers (modal dialogs). Choosing an
+// entry of "On this page" scrolled the page behind the drawer, which stayed
+// open over about three quarters of the screen until the reader tapped the page
+// behind it. A link to a place in the page now closes its drawer, and once the
+// theme has put the drawer's contents back in the page and returned the focus
+// to the toggle, goes there and moves the focus to the section's heading, so
+// that keyboard and screen-reader users continue from the section they chose.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const drawer of document.querySelectorAll("#pst-primary-sidebar-modal, #pst-secondary-sidebar-modal")) {
+    drawer.addEventListener("click", (event) => {
+      const link = event.target.closest && event.target.closest("a[href]");
+      if (!link || !drawer.open || !link.hash) return;
+      if (link.origin !== location.origin || link.pathname !== location.pathname) return;
+      event.preventDefault();
+      drawer.addEventListener("close", () => {
+        const target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+        if (location.hash !== link.hash) location.hash = link.hash;
+        else if (target) target.scrollIntoView();
+        if (!target) return;
+        const heading = target.querySelector("h1, h2, h3, h4, h5, h6") || target;
+        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+        heading.focus({preventScroll: true});
+      }, {once: true});
+      drawer.close();
+    });
+  }
+});

@@ -1,0 +1,134 @@
+"""Checks of the exercises in the chapter "How many queries, and how sure".
+
+Every expected value is computed here, from the case study's per-question scores
+(:func:`~rankmetrics_course.chapters.how_many_queries.view.case_study_scores`) and
+the package's functions; none is written out.
+
+>>> from rankmetrics_course.exercises import check
+>>> check("how-many-queries-one-sided", 2)
+how-many-queries-one-sided: not yet. Too few: with 2 questions the one-sided test does not yet reach 80% power for a gain of 0.05. Check how you turned 0.05 into an effect size.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from rankmetrics_course.chapters.how_many_queries.view import case_study_retrievers, case_study_scores
+from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, returned_number
+from rankmetrics_lite import paired_effect_size, queries_for_power, tukey_hsd, variance_from_scores
+from rankmetrics_lite._power import _anova_power
+
+
+def _whole_number(answer, what: str) -> int:
+    if isinstance(answer, bool):
+        raise ExerciseMistake(f"expected {what}, got a bool.")
+    try:
+        value = float(answer)
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"expected {what}, got {type(answer).__name__}.") from None
+    if not math.isfinite(value) or value != int(value):
+        raise ExerciseMistake(f"expected {what}: a whole number of queries, got {answer!r}. "
+                              "Round up: the smallest number that reaches the power.")
+    return int(value)
+
+
+@lru_cache(maxsize=1)
+def _r5_sizes() -> dict[str, int]:
+    """The one-sided answer and the sizes of the usual slips, for R@5 and minD = 0.05."""
+    scores = case_study_scores()
+    paired, unpaired = (variance_from_scores(scores, measure="R@5", paired=p) for p in (True, False))
+    effect = 0.05 / math.sqrt(2 * paired)
+    return {"right": queries_for_power(effect, alternative="greater"),
+            "two-sided": queries_for_power(effect),
+            "variance as sigma_d^2": queries_for_power(0.05 / math.sqrt(paired), alternative="greater"),
+            "unpaired": queries_for_power(0.05 / math.sqrt(2 * unpaired), alternative="greater")}
+
+
+@exercise("how-many-queries-one-sided")
+def _one_sided(answer) -> None:
+    got, sizes = _whole_number(answer, "a number of questions"), _r5_sizes()
+    if got == sizes["right"]:
+        return
+    if got == sizes["two-sided"]:
+        raise ExerciseMistake("That is the two-sided design. A one-sided test puts all of alpha "
+                              "in one tail: pass alternative=\"greater\".")
+    if got == sizes["variance as sigma_d^2"]:
+        raise ExerciseMistake("The variance of a difference of two systems is 2 sigma^2: "
+                              "divide 0.05 by the square root of twice the estimate.")
+    if got == sizes["unpaired"]:
+        raise ExerciseMistake("That variance keeps how hard each question is; the paired test "
+                              "removes it: use variance_from_scores with paired=True.")
+    if got < sizes["right"]:
+        raise ExerciseMistake(f"Too few: with {got} questions the one-sided test does not yet "
+                              "reach 80% power for a gain of 0.05. Check how you turned 0.05 into "
+                              "an effect size.")
+    if got < sizes["two-sided"]:
+        raise ExerciseMistake("Too many: fewer questions already reach 80% power; the design asks "
+                              "for the smallest number that does.")
+    raise ExerciseMistake("A one-sided test needs fewer questions than the two-sided design, not more.")
+
+
+@lru_cache(maxsize=1)
+def _glass_sizes() -> tuple[int, int]:
+    scores = case_study_scores()
+    effect = paired_effect_size(scores["title+text"], scores["text"], measure="nDCG@5")
+    return queries_for_power(effect.glass_delta), queries_for_power(effect.cohens_d)
+
+
+@exercise("how-many-queries-glass-delta")
+def _glass(answer) -> None:
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__len__") or len(answer) != 2:
+        raise ExerciseMistake("expected a pair (colleague's number, right number).")
+    colleague, right = (_whole_number(value, "two numbers of questions") for value in answer)
+    want_colleague, want_right = _glass_sizes()
+    if (colleague, right) == (want_right, want_colleague):
+        raise ExerciseMistake("The two numbers are swapped: the colleague's comes first.")
+    if colleague != want_colleague:
+        raise ExerciseMistake("The colleague's number is not right: Glass's delta divides the gain "
+                              "by the standard deviation of the baseline's scores, text's nDCG@5.")
+    if right != want_right:
+        raise ExerciseMistake("The right number is not right: a paired t-test's effect size "
+                              "divides the gain by the spread of the per-question differences.")
+
+
+# The cases zip these lists; a graded run shuffles each list on its own, so the grader's
+# cases mix them anew (every mix is a valid design).
+_ANOVA_RANGES = [0.05, 0.05, 0.1, 0.1, 0.2, 0.03, 0.15]
+_ANOVA_VARIANCES = [0.02, 0.02, 0.03, 0.005, 0.05, 0.01, 0.04]
+_ANOVA_SYSTEMS = [2, 5, 4, 10, 3, 20, 6]
+_ANOVA_QUERIES = [128, 192, 30, 5, 2, 400, 61]
+
+
+@exercise("how-many-queries-anova-power")
+def _anova(answer) -> None:
+    expect_callable(answer, "anova_power")
+    for min_range, variance, n_systems, n_queries in zip(_ANOVA_RANGES, _ANOVA_VARIANCES,
+                                                          _ANOVA_SYSTEMS, _ANOVA_QUERIES):
+        for alpha in (0.05, 0.01):
+            where = (f"for min_range={min_range}, variance={variance}, n_systems={n_systems}, "
+                     f"n_queries={n_queries}, alpha={alpha}")
+            got = returned_number(answer(min_range, variance, n_systems, n_queries, alpha), where)
+            want = _anova_power(min_range, variance, n_systems, n_queries, alpha)
+            if abs(got - want) > 1e-6:
+                raise ExerciseMistake(
+                    f"{where} your function returned {got:.6f}. Check the noncentrality (the "
+                    "number of queries times the sum of squared distances of the system means "
+                    "from their mean, over sigma^2) and the error degrees of freedom, m(|Q| - 1).")
+
+
+@lru_cache(maxsize=1)
+def _weak_system_p() -> float:
+    scores = case_study_scores(list(case_study_retrievers()))
+    return tukey_hsd(scores, measure="AP").p_value("text", "title+text")
+
+
+@exercise("how-many-queries-weak-system")
+def _weak_system(answer) -> None:
+    try:
+        value = float(answer)
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"expected a p-value, got {type(answer).__name__}.") from None
+    if abs(value - _weak_system_p()) > 5e-4:
+        raise ExerciseMistake("That is not the adjusted p-value of text against title+text: run tukey_hsd "
+                              "on AP over all five retrievers, paired, and read that pair.")
