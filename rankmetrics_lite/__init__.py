@@ -7,148 +7,93 @@ the argument and the fix.
 
 __version__ = "0.2.0"
 
-from ._adapters import gains_from_ids, rank_by_score, relevance_from_ids
-from ._average_precision import average_precision, gmap
-from ._cutoff_metrics import (
-    f1_at_k,
-    hit_rate_at_k,
-    precision_at_k,
-    precision_recall_at_all_k,
-    r_precision,
-    recall_at_k,
-)
-from ._columns import QrelsColumns, RunColumns
-from ._dcg import dcg_at_k, ndcg_at_k
-from ._evaluate import evaluate
-from ._incomplete_judgements import (
-    bpref,
-    condensed_list,
-    inferred_average_precision,
-    judged_at_k,
-    rank_biased_precision,
-    rank_biased_precision_residual,
-)
-from ._power import (
-    PairedEffectSize,
-    SystemPair,
-    TopicSetSize,
-    TukeyHSD,
-    paired_effect_size,
-    paired_t_test_power,
-    queries_for_power,
-    randomised_tukey_hsd,
-    topic_set_size,
-    tukey_hsd,
-    variance_from_scores,
-)
-from ._pr_curves import (
-    auprc_trapezoid,
-    average_precision_from_scores,
-    eleven_point_precision,
-    interpolated_precision,
-    max_f1,
-    pr_curve_from_cutoffs,
-    pr_curve_from_scores,
-    precision_at_recall,
-)
-from ._ranking_metrics import RankingMetrics
-from ._random_baseline import (
-    RandomBaseline,
-    random_hits_distribution,
-    random_precision_at_k,
-    random_recall_at_k,
-    simulate_random_precision,
-)
-from ._reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
-from ._roc import partial_auc, roc_auc, roc_curve_points
-from ._significance import (
-    BootstrapInterval,
-    PairedTTest,
-    RandomizationTest,
-    SignTest,
-    bootstrap_ci,
-    holm_bonferroni,
-    paired_t_test,
-    randomization_test,
-    sign_test,
-)
-from ._ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
-from ._trec_io import (
-    read_trec_qrels,
-    read_trec_qrels_columns,
-    read_trec_run,
-    read_trec_run_columns,
-    write_trec_run,
-)
+_WHERE = {  # public name -> the private module that defines it, imported on first use
+    "BootstrapInterval": "._significance",
+    "PairedEffectSize": "._power",
+    "PairedTTest": "._significance",
+    "QrelsColumns": "._columns",
+    "RandomBaseline": "._random_baseline",
+    "RandomizationTest": "._significance",
+    "RankingMetrics": "._ranking_metrics",
+    "RunColumns": "._columns",
+    "SignTest": "._significance",
+    "SystemPair": "._power",
+    "TopicSetSize": "._power",
+    "TukeyHSD": "._power",
+    "auprc_trapezoid": "._pr_curves",
+    "average_precision": "._average_precision",
+    "average_precision_from_scores": "._pr_curves",
+    "bootstrap_ci": "._significance",
+    "bpref": "._incomplete_judgements",
+    "condensed_list": "._incomplete_judgements",
+    "dcg_at_k": "._dcg",
+    "eleven_point_precision": "._pr_curves",
+    "evaluate": "._evaluate",
+    "expected_average_precision": "._ties",
+    "expected_ndcg_at_k": "._ties",
+    "expected_precision_at_k": "._ties",
+    "expected_reciprocal_rank": "._reciprocal_rank",
+    "f1_at_k": "._cutoff_metrics",
+    "gains_from_ids": "._adapters",
+    "gmap": "._average_precision",
+    "hit_rate_at_k": "._cutoff_metrics",
+    "holm_bonferroni": "._significance",
+    "inferred_average_precision": "._incomplete_judgements",
+    "interpolated_precision": "._pr_curves",
+    "judged_at_k": "._incomplete_judgements",
+    "max_f1": "._pr_curves",
+    "ndcg_at_k": "._dcg",
+    "paired_effect_size": "._power",
+    "paired_t_test": "._significance",
+    "paired_t_test_power": "._power",
+    "partial_auc": "._roc",
+    "pr_curve_from_cutoffs": "._pr_curves",
+    "pr_curve_from_scores": "._pr_curves",
+    "precision_at_k": "._cutoff_metrics",
+    "precision_at_recall": "._pr_curves",
+    "precision_recall_at_all_k": "._cutoff_metrics",
+    "queries_for_power": "._power",
+    "r_precision": "._cutoff_metrics",
+    "random_hits_distribution": "._random_baseline",
+    "random_precision_at_k": "._random_baseline",
+    "random_recall_at_k": "._random_baseline",
+    "randomised_tukey_hsd": "._power",
+    "randomization_test": "._significance",
+    "rank_biased_precision": "._incomplete_judgements",
+    "rank_biased_precision_residual": "._incomplete_judgements",
+    "rank_by_score": "._adapters",
+    "read_trec_qrels": "._trec_io",
+    "read_trec_qrels_columns": "._trec_io",
+    "read_trec_run": "._trec_io",
+    "read_trec_run_columns": "._trec_io",
+    "recall_at_k": "._cutoff_metrics",
+    "reciprocal_rank": "._reciprocal_rank",
+    "relevance_from_ids": "._adapters",
+    "roc_auc": "._roc",
+    "roc_curve_points": "._roc",
+    "sign_test": "._significance",
+    "simulate_random_precision": "._random_baseline",
+    "topic_set_size": "._power",
+    "tukey_hsd": "._power",
+    "variance_from_scores": "._power",
+    "write_trec_run": "._trec_io",
+}
 
-__all__ = [
-    "BootstrapInterval",
-    "PairedEffectSize",
-    "PairedTTest",
-    "QrelsColumns",
-    "RandomBaseline",
-    "RandomizationTest",
-    "RankingMetrics",
-    "RunColumns",
-    "SignTest",
-    "SystemPair",
-    "TopicSetSize",
-    "TukeyHSD",
-    "auprc_trapezoid",
-    "average_precision",
-    "average_precision_from_scores",
-    "bootstrap_ci",
-    "bpref",
-    "condensed_list",
-    "dcg_at_k",
-    "eleven_point_precision",
-    "evaluate",
-    "expected_average_precision",
-    "expected_ndcg_at_k",
-    "expected_precision_at_k",
-    "expected_reciprocal_rank",
-    "f1_at_k",
-    "gains_from_ids",
-    "gmap",
-    "hit_rate_at_k",
-    "holm_bonferroni",
-    "inferred_average_precision",
-    "interpolated_precision",
-    "judged_at_k",
-    "max_f1",
-    "ndcg_at_k",
-    "paired_effect_size",
-    "paired_t_test",
-    "paired_t_test_power",
-    "partial_auc",
-    "pr_curve_from_cutoffs",
-    "pr_curve_from_scores",
-    "precision_at_k",
-    "precision_at_recall",
-    "precision_recall_at_all_k",
-    "queries_for_power",
-    "r_precision",
-    "random_hits_distribution",
-    "random_precision_at_k",
-    "random_recall_at_k",
-    "randomised_tukey_hsd",
-    "randomization_test",
-    "rank_biased_precision",
-    "rank_biased_precision_residual",
-    "rank_by_score",
-    "read_trec_qrels",
-    "read_trec_qrels_columns",
-    "read_trec_run",
-    "read_trec_run_columns",
-    "recall_at_k",
-    "reciprocal_rank",
-    "relevance_from_ids",
-    "roc_auc",
-    "roc_curve_points",
-    "sign_test",
-    "simulate_random_precision",
-    "topic_set_size",
-    "tukey_hsd",
-    "variance_from_scores",
-    "write_trec_run",
-]
+
+def __getattr__(name: str):
+    """Import a public name's module when the name is first asked for (PEP 562), so that
+    ``import rankmetrics_lite`` and the command line load only what they use."""
+    if name in _WHERE:
+        from importlib import import_module
+
+        value = getattr(import_module(_WHERE[name], __name__), name)
+        globals()[name] = value  # later look-ups find it directly
+        return value
+    raise AttributeError(f"module 'rankmetrics_lite' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+__all__ = sorted(_WHERE)
