@@ -38,7 +38,9 @@ averages and the printing. What this module reproduces of trec_eval, and where:
 
 Beyond trec_eval: several run files in one call (the output is that of one
 trec_eval call per run, one after the other), ``-`` for standard input in
-either position, gzip'd files. Departures, each refused with a message that
+either position, gzip'd files; long options for JSON or CSV output, a paired
+comparison of each run with the first, and per-query lines in a file of their
+own (``rankmetrics_lite._trec_eval_output``). Departures, each refused with a message that
 says why (exit 1 or 2), or noted: ``-l`` or ``-M`` below 0; debug output
 (``-D`` above 0); gain pairs for ``rbp`` (10.0 rescales them by two variables
 it never sets); the file contents the package's readers refuse where trec_eval
@@ -67,6 +69,7 @@ import numpy as np  # noqa: E402
 
 from ._c_numbers import atof_prefix, atol_prefix  # noqa: E402
 from ._c_qsort import c_qsort, compare_double, compare_long  # noqa: E402
+from ._trec_eval_output import FORMATS, Line, RunLines  # noqa: E402
 
 # ------------------------------------------------------------------ errors --
 
@@ -85,7 +88,8 @@ PROGRAM = "rankmetrics-trec-eval"
 USAGE = f"""\
 Usage: {PROGRAM} [-h] [-q] [-c] [-n] [-J] [-l level] [-M max] [-N size] [-Z zscores]
        [-D 0[.qid]] [-R qrels] [-T trec_results] {{-m measure[.params]}}*
-       [--trec-eval-version 10.0|9.0.8] qrels_file run_file [run_file ...]
+       [--trec-eval-version 10.0|9.0.8] [--format trec_eval|json|csv] [--compare]
+       [--per-query-file FILE] qrels_file run_file [run_file ...]
 """
 
 HELP = USAGE + """
@@ -112,6 +116,12 @@ files are read as they are. Several run files print one after the other.
                                  prefs (qid jg jsg docno level), qrels_prefs
   -T, --Results_format trec_results
       --trec-eval-version V      the release to reproduce: 10.0 (default) or 9.0.8
+Beyond trec_eval:
+      --format F                 trec_eval (its text, the default), json or csv: every
+                                 value at full precision
+      --compare                  each run against the first: paired t-test per measure on
+                                 the queries both scored, p-values Holm-adjusted over the runs
+      --per-query-file FILE      the per-query lines (as -q) to FILE, in the chosen format
   -v, --version                  print the version and exit
   -h, --help                     print this help and exit
 
@@ -130,6 +140,8 @@ _LONG_OPTIONS = [
     ("Rel_info_format", True, "R"), ("Results_format", True, "T"),
     ("Output_old_results_format", True, "o"), ("Zscore", True, "Z"),
     ("trec-eval-version", True, "version-of-trec-eval"),
+    # Beyond trec_eval (long names only):
+    ("format", True, "format"), ("compare", False, "compare"), ("per-query-file", True, "per-query-file"),
 ]
 _SHORT_OPTIONS = "hvqm:cl:nD:JN:M:R:T:oZ:"
 
@@ -608,6 +620,9 @@ class _Options:
     results_format: str = "trec_results"
     zscores: str | None = None
     version: str = "10.0"
+    output_format: str = "trec_eval"
+    compare: bool = False
+    per_query_file: str | None = None
     measures: dict[str, None] = field(default_factory=dict)
     params: dict[str, str] = field(default_factory=dict)
 
@@ -721,8 +736,8 @@ class _Groups:
 
 
 def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag: str | None,
-                  zscores: _Zscores | None, out: list[str], groups: _Groups | None = None) -> None:
-    """Evaluate one run and append trec_eval's output lines to ``out``; raise TrecEvalExit
+                  zscores: _Zscores | None, out: list[Line], groups: _Groups | None = None) -> None:
+    """Evaluate one run and append its output lines to ``out``; raise TrecEvalExit
     where trec_eval stops (after appending what it printed before stopping)."""
     from ._columns import RunColumns, handed_over
     from ._evaluate import prepare_rows
@@ -867,8 +882,9 @@ def _zeroed_on_stand_in(spec: TrecEvalMeasure, name: str) -> bool:
 
 def _print(options: _Options, marked: list[_Marked], names: list[str], evaluated: list[bytes],
            values_of: dict[str, np.ndarray], qrels, run_tag: str | None, zscores: _Zscores | None,
-           out: list[str], *, n_judged: int, stopped: bool) -> None:
-    """trec_eval's per-query lines (-q) and summary lines, in its order and format."""
+           out: list[Line], *, n_judged: int, stopped: bool) -> None:
+    """trec_eval's per-query lines (with -q or --compare) and summary lines, in its order
+    and format, each with its value at full precision."""
     z = zscores is not None
     prefix = "Z" if z else ""
     n = len(evaluated)
@@ -893,7 +909,7 @@ def _print(options: _Options, marked: list[_Marked], names: list[str], evaluated
             where = zscores.query(qid)
             for name, column in held.items():
                 column[i] = zscores.convert(where, name.encode("utf-8"), float(column[i]))
-    if options.query:
+    if options.query or options.compare:
         for i, qid in enumerate(names):
             for m in marked:
                 kind = m.spec.kind
@@ -901,12 +917,15 @@ def _print(options: _Options, marked: list[_Marked], names: list[str], evaluated
                     continue
                 for value in m.values:
                     if kind == "string":
-                        out.append(f"{value.name:<22}\t{qid}\t'{values_of[value.name][i]}'\n")
+                        text = values_of[value.name][i]
+                        out.append(Line(value.name, qid, text, f"{value.name:<22}\t{qid}\t'{text}'\n"))
                     elif kind == "long" and not z:
-                        out.append(f"{value.name:<22}\t{qid}\t{_long_text(held[value.name][i])}\n")
+                        number = _long_of(float(held[value.name][i]))
+                        out.append(Line(value.name, qid, number, f"{value.name:<22}\t{qid}\t{number}\n"))
                     else:
-                        out.append(f"{prefix}{value.name:<22}\t{qid}\t"
-                                   f"{_c_format(held[value.name][i], '6.4f')}\n")
+                        number = float(held[value.name][i])
+                        out.append(Line(prefix + value.name, qid, number, f"{prefix}{value.name:<22}\t"
+                                        f"{qid}\t{_c_format(number, '6.4f')}\n"))
     if stopped or not options.summary:
         return
     divisor = n_judged if options.complete else n
@@ -914,7 +933,7 @@ def _print(options: _Options, marked: list[_Marked], names: list[str], evaluated
         kind = m.spec.kind
         for value in m.values:
             if kind == "runid":
-                out.append(f"{'runid':<22}\tall\t{run_tag}\n")
+                out.append(Line("runid", "all", run_tag, f"{'runid':<22}\tall\t{run_tag}\n"))
                 continue
             if kind == "string":
                 continue
@@ -932,18 +951,16 @@ def _print(options: _Options, marked: list[_Marked], names: list[str], evaluated
             elif divisor:
                 total = float(np.float64(total) / np.float64(divisor))
             if kind in ("count", "long") and not z:
-                out.append(f"{value.name:<22}\tall\t{_long_text(total)}\n")
+                number = _long_of(float(total))
+                out.append(Line(value.name, "all", number, f"{value.name:<22}\tall\t{number}\n"))
             else:
-                out.append(f"{prefix}{value.name:<22}\tall\t{_c_format(total, '6.4f')}\n")
+                out.append(Line(prefix + value.name, "all", total,
+                                f"{prefix}{value.name:<22}\tall\t{_c_format(total, '6.4f')}\n"))
 
 
 def _sequential_sum(values: np.ndarray) -> float:
     """Added one by one in query order, as trec_eval accumulates (cumsum is sequential)."""
     return float(np.cumsum(values)[-1]) if values.size else 0.0
-
-
-def _long_text(value: float) -> str:
-    return str(_long_of(float(value)))
 
 
 # ------------------------------------------------------------------ main --
@@ -1004,6 +1021,15 @@ def _options(argv: Sequence[str]) -> tuple[_Options, list[str], bool]:
             pass  # obsolete in trec_eval: no effect
         elif option == "Z":
             options.zscores = value
+        elif option == "format":
+            if value not in FORMATS:
+                raise TrecEvalExit(1, f"--format {value}: give one of {', '.join(FORMATS)}")
+            options.output_format = value
+        elif option == "compare":
+            options.compare = True
+        elif option == "per-query-file":
+            options.per_query_file = value
+            options.query = True
     return options, operands, help_wanted
 
 
@@ -1024,7 +1050,7 @@ def _note_shared_gains(options: _Options, stderr) -> None:
 def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
     """The command line on byte streams (``stdin``, ``stdout``) and a text stream for
     messages (``stderr``); returns trec_eval's exit code."""
-    out: list[str] = []
+    out: list[Line] = []
     try:
         options, operands, help_wanted = _options(argv)
         if help_wanted:
@@ -1057,6 +1083,10 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
             raise TrecEvalExit(2, f"Illegal retrieval results format '{options.results_format}': "
                                   "trec_eval reads 'trec_results'")
         zscores = None
+        # trec_eval's text goes out run by run; the other outputs need every run first.
+        streaming = (options.output_format == "trec_eval" and not options.compare
+                     and options.per_query_file is None)
+        kept: list[RunLines] = []
         for run_path in run_paths:
             from ._trec_io import run_tag
 
@@ -1074,8 +1104,13 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
             try:
                 _evaluate_run(options, marked, qrels, run, tag, zscores, out, groups)
             finally:
-                stdout.write("".join(out).encode("utf-8"))
+                if streaming:
+                    stdout.write(_text(out, options).encode("utf-8"))
+                else:
+                    kept.append(RunLines(run_path, list(out)))
                 out.clear()
+        if not streaming:
+            _write_kept(kept, options, stdout)
         return 0
     except TrecEvalExit as stop:
         if stop.code == 0:
@@ -1085,6 +1120,45 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
         if stop.code == 1 and stop.message.startswith(("option", "invalid option", "give a qrels")):
             stderr.write(USAGE)
         return stop.code
+
+
+def _text(lines: list[Line], options: _Options) -> str:
+    from ._trec_eval_output import trec_eval_text
+
+    return trec_eval_text(lines, queries=options.query, summary=options.summary)
+
+
+def _write_kept(runs: list[RunLines], options: _Options, stdout) -> None:
+    """The outputs that need every run: --format json or csv, --compare, --per-query-file
+    (per-query lines to that file, the summary and the comparison to standard output)."""
+    from . import _trec_eval_output as output
+
+    comparisons = None
+    if options.compare:
+        try:
+            comparisons = output.compare(runs)
+        except ValueError as exc:
+            raise TrecEvalExit(1, str(exc)) from None
+
+    def part(queries: bool, summary: bool) -> list[RunLines]:
+        return [RunLines(run.path, [line for line in run.lines
+                                    if (queries if line.query != "all" else summary)])
+                for run in runs]
+
+    def render(shown: list[RunLines], compared: list[dict] | None) -> str:
+        if options.output_format == "json":
+            return output.as_json(shown, compared)
+        if options.output_format == "csv":
+            return output.as_csv(shown, compared)
+        text = "".join(line.text for run in shown for line in run.lines)
+        return text + ("" if compared is None else "\n" + output.comparison_text(compared))
+
+    if options.per_query_file is not None:
+        with open(options.per_query_file, "w", encoding="utf-8") as per_query:
+            per_query.write(render(part(True, False), None))
+        stdout.write(render(part(False, options.summary), comparisons).encode("utf-8"))
+    else:
+        stdout.write(render(part(options.query, options.summary), comparisons).encode("utf-8"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

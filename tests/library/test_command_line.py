@@ -8,12 +8,15 @@ refused and with which exit code, standard input, gzip'd files, several runs.
 
 from __future__ import annotations
 
+import csv
 import gzip
 import io
+import json
 import subprocess
 import sys
 
 import pytest
+import scipy.stats
 
 from rankmetrics_lite import evaluate, read_trec_qrels, read_trec_run
 from rankmetrics_lite._c_qsort import c_qsort, compare_long
@@ -199,3 +202,62 @@ def test_blocks_of_queries_give_the_same_bytes(monkeypatch, tmp_path):
             monkeypatch.setattr(_trec_eval_cli, "_BLOCK_CELLS", 7)
             assert command(*args, str(qrels), str(run)) == whole, (seed, args)
             monkeypatch.undo()
+
+
+# ------------------------------------------- beyond trec_eval: formats, compare --
+
+def _write(path, text) -> str:
+    path.write_text(text)
+    return str(path)
+
+
+def test_compare_is_a_paired_t_test_with_holms_adjustment(tmp_path):
+    qrels = _write(tmp_path / "qrels", "".join(f"{q} 0 {d} 1\n" for q in "123" for d in "ab"))
+    scores = {"base": {"1": "axby", "2": "xaby", "3": "xyab"}, "b": {"1": "abxy", "2": "axby", "3": "xaby"},
+              "c": {"1": "xyab", "2": "abxy", "3": "xyba"}}
+    runs = [_write(tmp_path / name, "".join(f"{q} Q0 {d} {r} {9 - r} {name}\n" for q, order in by_q.items()
+                                              for r, d in enumerate(order, 1)))
+            for name, by_q in scores.items()]
+    code, out, err = command("-q", "-m", "map", "--format", "json", "--compare", qrels, *runs)
+    assert code == 0 and not err
+    document = json.loads(out)
+    rows = document["comparisons"]
+    assert [(r["run"], r["measure"], r["queries"]) for r in rows] == [(runs[1], "map", 3), (runs[2], "map", 3)]
+    per_query = [run["values"]["map"] for run in document["runs"]]
+    for row, run in zip(rows, per_query[1:]):
+        a, b = [run[q] for q in "123"], [per_query[0][q] for q in "123"]
+        reference = scipy.stats.ttest_rel(a, b)
+        assert row["t"] == pytest.approx(reference.statistic) and row["p"] == pytest.approx(reference.pvalue)
+        assert row["difference"] == pytest.approx(sum(a) / 3 - sum(b) / 3)
+    p = sorted(r["p"] for r in rows)
+    assert sorted(r["p_holm"] for r in rows) == pytest.approx([min(1, 2 * p[0]), min(1, max(2 * p[0], p[1]))])
+    code, out, _ = command("-m", "map", "--compare", qrels, *runs)
+    assert code == 0 and out.splitlines()[-1].startswith("map") and "\t3\t" in out.splitlines()[-1]
+
+
+def test_json_and_csv_hold_the_values_at_full_precision(files):
+    qrels, run = read_trec_qrels(files[0]), read_trec_run(files[1])
+    ours = evaluate(run, qrels, ["AP"], per_query=True)
+    code, out, err = command("-q", "-m", "map", "--format", "json", *files)
+    assert code == 0 and not err
+    values = json.loads(out)["runs"][0]["values"]["map"]
+    assert values == {"1": ours["1"]["AP"], "2": ours["2"]["AP"], "all": (ours["1"]["AP"] + ours["2"]["AP"]) / 2}
+    code, out, _ = command("-m", "map", "-m", "num_ret", "--format", "csv", *files)
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["run", "measure", "query", "value"]
+    assert rows[1:] == [[files[1], "num_ret", "all", "4"], [files[1], "map", "all", repr(values["all"])]]
+
+
+def test_per_query_lines_can_go_to_a_file_of_their_own(files, tmp_path):
+    target = tmp_path / "per_query.txt"
+    code, out, _ = command("-m", "map", "--per-query-file", str(target), *files)
+    _, everything, _ = command("-q", "-m", "map", *files)
+    assert code == 0 and out == everything.splitlines(keepends=True)[-1]
+    assert target.read_text() == "".join(everything.splitlines(keepends=True)[:-1])
+
+
+def test_what_the_extras_refuse(files):
+    assert command("--format", "xml", *files)[0] == 1
+    assert "give one of trec_eval, json, csv" in command("--format", "xml", *files)[2]
+    code, _, err = command("--compare", *files)
+    assert code == 1 and "at least two run files" in err
