@@ -6,7 +6,9 @@
   novelty discount (computed by the package's own kernel);
 * :func:`alpha_frame` and :func:`alpha_slider`: alpha-nDCG@5 of both rankings as
   alpha moves from 0 to 1, with their novelty gains rank by rank, as a two-faced
-  :class:`~rankmetrics_course.slider.Slider`.
+  :class:`~rankmetrics_course.slider.Slider`;
+* :func:`position_frame` and :func:`position_slider`: the car page moved up through
+  the cat pages of the redundant ranking, nDCG@5 beside alpha-nDCG@5.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from matplotlib.figure import Figure
 
 from rankmetrics_course.alt_text import listing
 from rankmetrics_course.slider import Frame, Slider
-from rankmetrics_course.style import NOT_RELEVANT, RELEVANT, SECOND
-from rankmetrics_lite import alpha_ndcg_at_k
+from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT
+from rankmetrics_lite import alpha_ndcg_at_k, ndcg_at_k
 from rankmetrics_lite._diversity import _as_coverage, _as_judged, _check_unit, _novelty_gains
 
 #: The judged pages of the query "jaguar" and the subtopics each is relevant to.
@@ -96,6 +98,51 @@ def alpha_frame(alpha: float, k: int = 5) -> Frame:
 def alpha_slider(value: float = 0.5, alphas: Sequence[float] = ALPHAS) -> Slider:
     """A slider over alpha, live in Jupyter, static in the book."""
     return Slider(alpha_frame, list(alphas), label="α", value=value, value_format=".1f")
+
+
+def with_car_at(position: int) -> list[str]:
+    """The redundant ranking's five pages with the car page moved to rank ``position``."""
+    if isinstance(position, bool) or position not in range(1, len(REDUNDANT) + 1):
+        raise ValueError(f"position must be a rank from 1 to {len(REDUNDANT)}, got {position!r}")
+    cats = [doc for doc in REDUNDANT if doc != "car-maker"]
+    return cats[:position - 1] + ["car-maker"] + cats[position - 1:]
+
+
+def _draw_position(position: int, alpha: float) -> Figure:
+    ranking = with_car_at(position)
+    figure = Figure(figsize=(6.4, 3.4))
+    ax = figure.subplots()
+    ranks = np.arange(1, len(ranking) + 1)
+    colours = [CURRENT if doc == "car-maker" else NOT_RELEVANT for doc in ranking]
+    ax.bar(ranks, novelty_gains(ranking, alpha), width=0.6, color=colours)
+    ax.annotate("car", (position, 1.0), xytext=(0, 3), textcoords="offset points", ha="center",
+                fontsize=10, color=CURRENT)
+    ax.set(xlabel="rank (grey: a cat page)", ylabel="novelty gain", xticks=ranks, ylim=(0, 1.2))
+    ax.set_title(f"The car page at rank {position}, α = {alpha:.1f}", fontsize=10)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    figure.tight_layout()
+    return figure
+
+
+def position_frame(position: int, alpha: float = 0.5) -> Frame:
+    """One position of the second slider: the car page at rank ``position`` among cat pages."""
+    ranking = with_car_at(position)
+    alpha = _check_unit(alpha, "alpha")
+    relevant = [1 if JAGUAR.get(doc) else 0 for doc in ranking]
+    numbers = {"car at rank": str(position),
+               "nDCG@5": f"{ndcg_at_k(relevant, 5, judged_grades=[1] * len(JAGUAR)):.4f}",
+               "α-nDCG@5": f"{alpha_ndcg_at_k(subtopics_by_rank(ranking), 5, judged=JAGUAR, alpha=alpha):.4f}"}
+    gains = listing(f"{g:.2f}" for g in novelty_gains(ranking, alpha))
+    alt = (f"Bars of the novelty gain at ranks 1 to 5 when the car page sits at rank {position} "
+           f"among four cat pages, at alpha {alpha:.1f}: {gains}.")
+    return Frame(numbers, partial(_draw_position, position, alpha), alt)
+
+
+def position_slider(value: int = 5, alpha: float = 0.5) -> Slider:
+    """A slider over the car page's rank, live in Jupyter, static in the book."""
+    return Slider(lambda p: position_frame(p, alpha), list(range(1, len(REDUNDANT) + 1)),
+                  label="car at rank", value=value)
 
 
 # ------------------------------------------------------------- exercises --

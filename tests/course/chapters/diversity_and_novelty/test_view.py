@@ -74,3 +74,28 @@ def test_static_face_holds_every_alpha():
         assert f'data-name="α-nDCG@5 diverse">{want:.4f}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     assert math.isclose(ALPHAS[-1], 1.0)
+
+
+def test_moving_the_car_page_up_changes_alpha_ndcg_not_ndcg():
+    from rankmetrics_course.chapters.diversity_and_novelty.view import position_frame, with_car_at
+
+    assert with_car_at(5) == REDUNDANT and with_car_at(1)[0] == "car-maker"
+    frames = [position_frame(p) for p in range(1, 6)]
+    assert {f.numbers["nDCG@5"] for f in frames} == {"1.0000"}
+    values = [float(f.numbers["α-nDCG@5"]) for f in frames]
+    assert values[0] == values[1] and values[1] > values[2] > values[3] > values[4]
+    assert "when the car page sits at rank 3" in frames[2].alt
+    with pytest.raises(ValueError, match="position must be a rank from 1 to 5"):
+        with_car_at(6)
+
+
+def test_position_slider_live_and_static():
+    from rankmetrics_course.chapters.diversity_and_novelty.view import position_slider
+
+    box = position_slider().widget()
+    control, shown = box.children
+    control.value = 1
+    assert 'data-name="car at rank">1<' in shown.value
+    html, frames = stored_frames_of(CHAPTER, position_slider(value=5))
+    assert frames["values"] == ["1", "2", "3", "4", "5"]
+    assert all('data-name="nDCG@5">1.0000<' in frame for frame in frames["html"])
