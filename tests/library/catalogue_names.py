@@ -11,14 +11,9 @@ def every_measure(*cutoffs: int, text: bool = True, gain: str = "linear") -> lis
     ``text=False`` leaves out the measures without a summary over queries (RelString);
     ``gain="exponential"`` those that walk trec_eval's linear gains only (G, nDCG_rel, RnDCG).
     The diversity families read subtopic qrels, not ``{query: {doc: grade}}``: they are
-    listed by ``diversity_measures`` and tested in test_diversity.py."""
+    tested in test_diversity.py."""
     families = [f for f in CATALOGUE.values() if f.judgements == "documents" and (text or f.aggregate != "none")
                 and (gain == "linear" or not f.linear_gain_only)]
     return list(dict.fromkeys(name for family in families for k in cutoffs
                               for name in family.example_names(k)))
 
-
-def diversity_measures(*cutoffs: int) -> list[str]:
-    """Each diversity family's names (they read subtopic qrels) at each of ``cutoffs``."""
-    return list(dict.fromkeys(name for family in CATALOGUE.values() if family.judgements == "subtopics"
-                              for k in cutoffs for name in family.example_names(k)))
