@@ -227,6 +227,11 @@ def evaluate(
         Integer grades; 0 or negative means judged not relevant. As columns:
         :class:`~rankmetrics_lite.QrelsColumns` (a query is judged when it
         has at least one entry; a document judged twice for a query is refused).
+        For the diversity measures (``alpha_nDCG@k``, ``ERR_IA@k``, ``NRBP``,
+        ...): subtopic qrels ``{query_id: {subtopic: {doc_id: grade}}}`` (as
+        :func:`~rankmetrics_lite.read_trec_subtopic_qrels` reads ndeval's
+        files), scored with ndeval's conventions (``rankmetrics_lite._diversity``);
+        they are asked for in a call of their own.
     measures : str or list of str
         Names as in ir_measures, one of each family of the package's catalogue
         (``rankmetrics_lite.measures.CATALOGUE``)::
@@ -325,6 +330,10 @@ def evaluate(
 
     max_retrieved = None if max_retrieved is None else check_count(max_retrieved, "max_retrieved")
     collection_size = check_count(collection_size, "collection_size")
+    if _reads_subtopics(parsed, qrels):
+        return _evaluate_subtopics(run, qrels, parsed, per_query=per_query, relevance_level=relevance_level,
+                                   empty_queries=empty_queries, gain=gain, version=version, unjudged=unjudged,
+                                   max_retrieved=max_retrieved, collection_size=collection_size)
 
     run, rows = prepare_rows(run, qrels, parsed, relevance_level=relevance_level, version=version,
                              condensed=unjudged == "condensed", max_retrieved=max_retrieved,
@@ -354,6 +363,69 @@ def evaluate(
             entry = {name: table[name][i] for name in names if defined[name][i]}
             if entry:
                 result[qid] = entry
+    return result
+
+
+def _holds_subtopics(qrels: object) -> bool:
+    """Whether qrels look like subtopic qrels: a grade's place holds a dict."""
+    if not isinstance(qrels, Mapping):
+        return False
+    for judged in qrels.values():
+        if isinstance(judged, Mapping):
+            for value in judged.values():
+                return isinstance(value, Mapping)
+    return False
+
+
+def _reads_subtopics(parsed: list[Measure], qrels: object) -> bool:
+    """True for the diversity measures (subtopic qrels); refuses a mix, or qrels of the wrong kind."""
+    diversity = [m.name for m in parsed if m.record.judgements == "subtopics"]
+    documents = [m.name for m in parsed if m.record.judgements != "subtopics"]
+    if diversity and documents:
+        raise ValueError(f"{', '.join(diversity)} read subtopic qrels {{query: {{subtopic: {{doc: grade}}}}}} "
+                         f"and {', '.join(documents)} read qrels {{query: {{doc: grade}}}}: evaluate them "
+                         "in two calls")
+    if documents and _holds_subtopics(qrels):
+        raise ValueError(f"these qrels hold subtopics ({{query: {{subtopic: {{doc: grade}}}}}}), which "
+                         f"{', '.join(documents)} cannot read: ask for a diversity measure (alpha_nDCG@k, "
+                         "ERR_IA@k, P_IA@k, StRecall@k, NRBP, MAP_IA, ...) or give qrels {query: {doc: grade}}")
+    return bool(diversity)
+
+
+def _evaluate_subtopics(run, qrels, parsed: list[Measure], *, per_query: bool, relevance_level: int,
+                        empty_queries: str, gain: str, version: str, unjudged: str,
+                        max_retrieved: int | None, collection_size: int) -> dict:
+    """evaluate for the diversity measures (ndeval's, in ``._diversity``): the same policies
+    for undefined values and the same summaries, on subtopic qrels."""
+    from ._diversity import subtopic_rows
+
+    fixed = {"gain": (gain, "linear"), "unjudged": (unjudged, "nonrelevant"),
+             "collection_size": (collection_size, 0)}
+    for name, (value, default) in fixed.items():
+        if value != default:
+            raise ValueError(f"{name}={value!r} does not apply to the diversity measures "
+                             f"({', '.join(m.name for m in parsed)}): leave it at {default!r}")
+    if isinstance(run, RunColumns) or isinstance(qrels, QrelsColumns):
+        raise TypeError("the diversity measures read the run as a dict {query_id: {doc_id: score}} and "
+                        "subtopic qrels as a dict {query_id: {subtopic: {doc_id: grade}}}, not as columns")
+    check_run(run, qrels)
+    for qid, ranking in run.items():
+        if ranking:
+            run_scores([qid], [dict(ranking)])
+    rows = subtopic_rows(run, qrels, relevance_level=relevance_level, version=version,
+                         max_retrieved=max_retrieved)
+    qids = rows.qids
+    values, defined = {}, {}
+    for m in parsed:
+        values[m.name], defined[m.name] = _values_by_policy(m, rows, qids, "linear", empty_queries,
+                                                            relevance_level)
+    if not per_query:
+        return {m.name: summarize(m, values[m.name][defined[m.name]]) for m in parsed}
+    result = {}
+    for i, qid in enumerate(qids):
+        entry = {name: float(values[name][i]) for name in values if defined[name][i]}
+        if entry:
+            result[qid] = entry
     return result
 
 

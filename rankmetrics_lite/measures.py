@@ -57,6 +57,7 @@ from ._incomplete_judgements import (
 from ._pr_curves import interpolated_precision_average_rows, interpolated_precision_rows
 from ._reciprocal_rank import reciprocal_rank_rows
 from ._trec_gains import bing_rows, g_rows, ndcg_rel_rows, rndcg_rows
+from . import _diversity as _div
 
 
 def _number_text(value: float) -> str:
@@ -142,6 +143,8 @@ _GAINS = Parameter("gains", "1:1,2:3", "grade:gain pairs separated by commas, su
                    "(grades not listed gain their grade)", _read_gains, _write_gains, _trec_eval_gains,
                    optional=True)
 ELEVEN_LEVELS = tuple(i / 10 for i in range(11))
+_ALPHA = Parameter("alpha", "0.3", "a number from 0 to 1 (the novelty discount)", _real(0, 1),
+                   _number_text, _number_text, default=0.5)
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,9 @@ class MeasureFamily:
     trec_eval_releases: tuple[str, ...] = ("10.0", "9.0.8")  # releases that have trec_eval's name
     trec_eval_param: str | None = None  # trec_eval's name with a parameter, "{p}" standing for it
     linear_gain_only: bool = False  # trec_eval's gains only: evaluate's gain="exponential" is refused
+    # What the family reads: "documents" (qrels {query: {doc: grade}}) or "subtopics"
+    # (ndeval's qrels {query: {subtopic: {doc: grade}}}: the diversity measures).
+    judgements: str = "documents"
 
     def _base(self) -> str:
         if self.parameter is not None and self.parameter.required:
@@ -249,6 +255,8 @@ def _rprec_mult(rows, k, gain, multiple):
     cutoffs = np.trunc(multiple * np.asarray(rows.n_rel, dtype=float) + 0.9)
     return precision_at_row_cutoffs(rows.binary, cutoffs, rows.hits)
 
+
+_NO_SUBTOPIC = "has no document relevant to any subtopic (grade >= relevance_level={level})"
 
 CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
     MeasureFamily("P", "precision at k", "required", "precision_at_k",
@@ -426,6 +434,40 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
     MeasureFamily("BinG", "trec_eval's binG: G with binary relevance", "none", None,
                   lambda rows, k, gain: bing_rows(rows.binary, rows.n_rel),
                   trec_eval="binG", undefined=_no_relevant, spellings=("bing",)),
+    # Diversity: ndeval's measures, on subtopic qrels {query: {subtopic: {doc: grade}}}.
+    MeasureFamily("alpha_nDCG", "alpha-nDCG: novelty-discounted nDCG over subtopics (ndeval)", "required",
+                  "alpha_ndcg_at_k", _div.alpha_ndcg_rows, undefined=_div.no_subtopic,
+                  undefined_reason=_NO_SUBTOPIC, spellings=("alpha-ndcg", "alpha_ndcg", "andcg"),
+                  parameter=_ALPHA, judgements="subtopics"),
+    MeasureFamily("alpha_DCG", "alpha-DCG over an all-subtopic ideal (ndeval)", "required",
+                  "alpha_dcg_at_k", _div.alpha_dcg_rows, undefined=_div.no_subtopic,
+                  undefined_reason=_NO_SUBTOPIC, spellings=("alpha-dcg", "alpha_dcg"),
+                  parameter=_ALPHA, judgements="subtopics"),
+    MeasureFamily("ERR_IA", "intent-aware expected reciprocal rank (ndeval)", "required",
+                  "err_ia_at_k", _div.err_ia_rows, undefined=_div.no_subtopic,
+                  undefined_reason=_NO_SUBTOPIC, spellings=("err-ia", "err_ia", "erria"),
+                  parameter=_ALPHA, judgements="subtopics"),
+    MeasureFamily("nERR_IA", "ERR-IA over the greedy ideal ranking's (ndeval)", "required",
+                  "nerr_ia_at_k", _div.nerr_ia_rows, undefined=_div.no_subtopic,
+                  undefined_reason=_NO_SUBTOPIC, spellings=("nerr-ia", "nerr_ia"),
+                  parameter=_ALPHA, judgements="subtopics"),
+    MeasureFamily("NRBP", "novelty- and rank-biased precision, beta = 0.5 (ndeval)", "none",
+                  "novelty_rank_biased_precision", _div.nrbp_rows, undefined=_div.no_subtopic,
+                  undefined_reason=_NO_SUBTOPIC, spellings=("nrbp",), parameter=_ALPHA,
+                  judgements="subtopics"),
+    MeasureFamily("nNRBP", "NRBP over the greedy ideal ranking's (ndeval)", "none",
+                  "normalised_novelty_rank_biased_precision", _div.nnrbp_rows,
+                  undefined=_div.no_subtopic, undefined_reason=_NO_SUBTOPIC, spellings=("nnrbp",),
+                  parameter=_ALPHA, judgements="subtopics"),
+    MeasureFamily("P_IA", "intent-aware precision at k (ndeval)", "required", "precision_ia_at_k",
+                  _div.precision_ia_rows, undefined=_div.no_subtopic, undefined_reason=_NO_SUBTOPIC,
+                  spellings=("p-ia", "p_ia", "pia", "precision_ia"), judgements="subtopics"),
+    MeasureFamily("MAP_IA", "intent-aware average precision (ndeval)", "none", "average_precision_ia",
+                  _div.map_ia_rows, undefined=_div.no_subtopic, undefined_reason=_NO_SUBTOPIC,
+                  spellings=("map-ia", "map_ia", "ap_ia", "ap-ia"), judgements="subtopics"),
+    MeasureFamily("StRecall", "subtopic recall at k (ndeval's strec)", "required", "subtopic_recall_at_k",
+                  _div.subtopic_recall_rows, undefined=_div.no_subtopic, undefined_reason=_NO_SUBTOPIC,
+                  spellings=("strec", "s-recall", "subtopic_recall", "strecall"), judgements="subtopics"),
     # Text: the grades at the top of each ranking.
     MeasureFamily("RelString", "the grades of the top k documents as text (- not judged)", "required",
                   None, lambda rows, k, gain: relevance_string_rows(rows.values, rows.n_ret, k),

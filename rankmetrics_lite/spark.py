@@ -254,6 +254,10 @@ def evaluate(
     _check_frame(df_run, "df_run", RUN_COLUMNS, DataFrame, types)
     _check_frame(df_qrels, "df_qrels", QRELS_COLUMNS, DataFrame, types)
     parsed = parse_measures(measures)
+    diversity = [m.name for m in parsed if m.record.judgements == "subtopics"]
+    if diversity:
+        raise ValueError(f"{', '.join(diversity)} read subtopic qrels and are not computed on Spark; "
+                         "use rankmetrics_lite.evaluate with {query: {subtopic: {doc: grade}}}")
     text = [m.name for m in parsed if m.record.aggregate == "none"]
     if text:
         raise ValueError(f"{', '.join(text)}: text measures, one string per query, are not computed on "

@@ -26,7 +26,7 @@ from tests.paths import BOOK
 BIB_KEYS = set(re.findall(r"^@\w+\{([^,\s]+),", (BOOK / "references.bib").read_text(), flags=re.M))
 # Readers and writers of files have no formula to show.
 WITHOUT_FORMULA = {"read_trec_qrels", "read_trec_run", "read_trec_qrels_columns", "read_trec_run_columns",
-                   "write_trec_run"}
+                   "write_trec_run", "read_trec_subtopic_qrels"}
 
 
 def sections(doc: str) -> dict[str, str]:

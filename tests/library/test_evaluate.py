@@ -110,7 +110,10 @@ ALL_MEASURES = list(HAND["q1"])
 def test_every_family_of_the_catalogue_is_computed_by_hand():
     # A measure added to CATALOGUE without hand-computed values fails here (as scikit-learn's
     # common tests refuse a metric left out of their lists).
-    assert {parse_measure(name).family for name in ALL_MEASURES} == set(CATALOGUE)
+    # The diversity families read subtopic qrels: their hand-computed values are in
+    # test_diversity.py, which fails on a family it does not know.
+    documents = {name for name, family in CATALOGUE.items() if family.judgements == "documents"}
+    assert {parse_measure(name).family for name in ALL_MEASURES} == documents
     assert list(HAND["q1"]) == list(HAND["q2"])
 
 

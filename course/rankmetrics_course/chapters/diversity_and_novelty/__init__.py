@@ -1,0 +1,1 @@
+"""The chapter "Diversity and novelty": its view and its exercises' checks."""
