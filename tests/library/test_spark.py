@@ -144,6 +144,8 @@ def test_wrong_inputs_are_refused_at_the_door(spark):
         on_spark.evaluate(run, qrels, "AP", empty_queries="drop")
     with pytest.raises(TypeError, match="per_query must be True or False"):
         on_spark.evaluate(run, qrels, "AP", per_query="yes")
+    with pytest.raises(ValueError, match=r"alpha_nDCG@5 read subtopic qrels and are not computed on Spark"):
+        on_spark.evaluate(run, qrels, ["AP", "alpha_nDCG@5"])
 
 
 def test_bad_rows_are_refused_naming_the_query(spark):
