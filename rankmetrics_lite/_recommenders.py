@@ -16,9 +16,10 @@ from __future__ import annotations
 import numbers
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
-from scipy import stats
+from scipy import special
 
 from ._cutoff_metrics import hit_rows
 from ._dcg import ndcg_rows
@@ -422,10 +423,25 @@ def metric_of_rank(ranks, measure: str) -> np.ndarray:
     return ndcg_rows(rows, ideal, k)
 
 
-def _sampled_rank_pmf(rank: int, n_candidates: int, n_negatives: int) -> np.ndarray:
-    """P(sampled rank = 1 .. n_negatives + 1): 1 + the sampled negatives among the rank - 1 above."""
-    above = stats.hypergeom(n_candidates - 1, rank - 1, n_negatives)
-    return above.pmf(np.arange(n_negatives + 1))
+def _sampled_rank_pmf(rank, n_candidates, n_negatives: int) -> np.ndarray:
+    """P(sampled rank = 1 .. n_negatives + 1), one row per rank: 1 + the sampled negatives
+    among the rank - 1 candidates above (hypergeometric)."""
+    above = np.asarray(rank, dtype=float)[:, None] - 1
+    negatives = np.broadcast_to(np.asarray(n_candidates, dtype=float), above.shape[:1])[:, None] - 1
+    caught = np.arange(n_negatives + 1, dtype=float)[None, :]
+    missed = n_negatives - caught
+    possible = (caught <= above) & (missed <= negatives - above)
+    # C(above, caught) C(negatives - above, missed) / C(negatives, n), in logs
+    log_pmf = (_log_choose(above, caught) + _log_choose(negatives - above, missed)
+               - _log_choose(negatives, float(n_negatives)))
+    return np.where(possible, np.exp(np.where(possible, log_pmf, 0.0)), 0.0)
+
+
+def _log_choose(n, k):
+    n, k = np.broadcast_arrays(n, k)
+    valid = (k >= 0) & (k <= n)
+    n, k = np.where(valid, n, 0.0), np.where(valid, k, 0.0)
+    return special.gammaln(n + 1) - special.gammaln(k + 1) - special.gammaln(n - k + 1)
 
 
 def sampled_ranks(full_ranks, n_candidates, n_negatives: int, *, seed) -> np.ndarray:
@@ -564,10 +580,7 @@ def expected_sampled_metric(full_ranks, n_candidates, n_negatives: int, measure:
     counts = _as_candidates(n_candidates, rank)
     n = _check_negatives(n_negatives, counts)
     values = metric_of_rank(np.arange(1, n + 2), measure)
-    total = 0.0
-    for (r, big_n), users in zip(*np.unique(np.c_[rank, counts], axis=0, return_counts=True)):
-        total += users * float(_sampled_rank_pmf(int(r), int(big_n), n) @ values)
-    return float(total / rank.size)
+    return float((_sampled_rank_pmf(rank, counts, n) @ values).mean())
 
 
 def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measure: str,
@@ -594,8 +607,9 @@ def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measu
     ----------
     sampled : array-like of int, shape (n_users,)
         Each user's sampled rank, from 1 to :math:`n + 1`.
-    n_candidates : int
-        :math:`N`, the candidates of every user (one number: the catalogue size).
+    n_candidates : int or array-like of int
+        :math:`N`, the number of candidates of each user, the target included (one
+        table is fitted per distinct value).
     n_negatives : int
         :math:`n`.
     measure : str
@@ -625,26 +639,32 @@ def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measu
     """
     _parse_measure(measure)
     rank = _as_ranks(sampled, "sampled")
-    if isinstance(n_candidates, bool) or not isinstance(n_candidates, numbers.Integral):
-        raise ValueError(f"n_candidates must be one integer (the catalogue size), got {n_candidates!r}")
-    counts = _as_candidates(int(n_candidates), np.ones(1, np.int64))
+    counts = _as_candidates(n_candidates, np.ones_like(rank))
     n = _check_negatives(n_negatives, counts)
     if rank.max() > n + 1:
         raise ValueError(f"sampled ranks must be at most n_negatives + 1 = {n + 1}, got {int(rank.max())}")
-    if not isinstance(gamma, numbers.Real) or not np.isfinite(gamma) or gamma < 0:
+    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real) or not np.isfinite(gamma) or gamma < 0:
         raise ValueError(f"gamma must be a finite number of at least 0, got {gamma!r}")
-    table = _correction_table(int(n_candidates), n, measure, float(gamma))
-    return float(table[rank - 1].mean())
+    scored = np.empty(rank.size)
+    for size in np.unique(counts):  # one table per number of candidates
+        users = counts == size
+        scored[users] = _correction_table(int(size), n, measure, float(gamma))[rank[users] - 1]
+    return float(scored.mean())
 
 
+@lru_cache(maxsize=1024)
 def _correction_table(n_candidates: int, n: int, measure: str, gamma: float) -> np.ndarray:
-    law = np.stack([_sampled_rank_pmf(r, n_candidates, n) for r in range(1, n_candidates + 1)])
+    law = _sampled_rank_pmf(np.arange(1, n_candidates + 1), n_candidates, n)
     target = metric_of_rank(np.arange(1, n_candidates + 1), measure)
     if gamma == 0:
-        return np.linalg.lstsq(law, target, rcond=None)[0]
+        table = np.linalg.lstsq(law, target, rcond=None)[0]
+        table.flags.writeable = False
+        return table
     # sum_r (A x - M)_r^2 + gamma (sum_j A_rj x_j^2 - (A x)_r^2): normal equations below
     lhs = (1 - gamma) * law.T @ law + gamma * np.diag(law.sum(axis=0))
-    return np.linalg.lstsq(lhs, law.T @ target, rcond=None)[0]
+    table = np.linalg.solve(lhs, law.T @ target)
+    table.flags.writeable = False  # cached: shared by every call
+    return table
 
 
 # ---------------------------------------------------------- beyond accuracy --
@@ -815,8 +835,7 @@ def novelty(recommended, item_counts) -> float:
         raise ValueError(f"item {int(unseen[0])} is recommended but has no training interaction: its "
                          "self-information -log2 p(i) is infinite. Count the item (add one to every "
                          "count to smooth), or leave it out of the lists")
-    information = -np.log2(counts / counts.sum())
-    return float(information[lists].mean())
+    return float((-np.log2(counts[lists] / counts.sum())).mean())
 
 
 def intra_list_diversity(recommended, item_features) -> float:

@@ -311,6 +311,7 @@ def test_random_split_is_reproducible_and_partitions(by):
     (lambda: sampled_ranks([11], 10, 3, seed=0), "n_candidates"),
     (lambda: sampled_metric([1], 10, 3, "HR@10", seed=None), "seed"),
     (lambda: corrected_sampled_metric([12], 100, 10, "HR@10"), "sampled"),
+    (lambda: corrected_sampled_metric([1], 5, 10, "HR@10"), "n_negatives"),
     (lambda: corrected_sampled_metric([1], 100, 10, "HR@10", gamma=-1), "gamma"),
     (lambda: catalogue_coverage([[0, 0]], 5), "repeats"),
     (lambda: catalogue_coverage([[0, 7]], 5), "n_items"),
@@ -327,3 +328,9 @@ def test_random_split_is_reproducible_and_partitions(by):
 def test_bad_input_is_refused_naming_the_argument(call, words):
     with pytest.raises((ValueError, TypeError), match=words):
         call()
+
+
+def test_the_correction_fits_one_table_per_number_of_candidates():
+    sampled, counts = np.array([1, 3, 2, 7]), np.array([50, 80, 50, 80])
+    one_by_one = [corrected_sampled_metric([s], int(c), 9, "nDCG@5") for s, c in zip(sampled, counts)]
+    assert corrected_sampled_metric(sampled, counts, 9, "nDCG@5") == pytest.approx(np.mean(one_by_one), abs=1e-12)
