@@ -35,9 +35,9 @@ class Split:
 
     Attributes
     ----------
-    train : numpy.ndarray
+    train : array of int
         The rows a recommender may learn from.
-    test : numpy.ndarray
+    test : array of int
         The rows it is evaluated on.
 
     Examples

@@ -20,7 +20,7 @@ The model (all of it synthetic):
   popularity fades after its release, :math:`b_i(t) = b_i - (t - t_i) / \\tau` with
   :math:`\\tau` = ``fade_days``;
 * activity: user :math:`u` makes ``min_interactions`` plus a geometric number of
-  interactions (mean ``mean_extra``), at uniform times within an active window of the
+  interactions (mean ``mean_extra``; fewer if the user runs out of released items), at uniform times within an active window of the
   year that starts on a uniform day of its first 300 and lasts at least 65 days;
 * each interaction, at time :math:`t`, picks one item the user has not picked before
   among those already released, with probability
@@ -139,6 +139,8 @@ def _draw(n_users, n_items, n_tastes, taste, skew, new_items, fade_days, min_int
         for t in moments:
             logits = affinity + data.popularity_at(t)
             logits[seen] = -np.inf
+            if not np.isfinite(logits).any():  # the user has picked every released item
+                continue
             gumbel = logits + rng.gumbel(size=n_items)
             chosen = int(np.argmax(gumbel))
             seen[chosen] = True
