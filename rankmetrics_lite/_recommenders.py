@@ -35,9 +35,9 @@ class Split:
 
     Attributes
     ----------
-    train : array of int
-        The rows a recommender may learn from.
-    test : array of int
+    train : array-like
+        The rows a recommender may learn from (sorted integer indices).
+    test : array-like
         The rows it is evaluated on.
 
     Examples
