@@ -95,12 +95,13 @@ spark: $(SPARK_STAMP) java-prerequisites
 
 # ------------------------------------------------------------------ set-up --
 
-$(STAMP): requirements.txt pyproject.toml course/pyproject.toml
+$(STAMP): requirements.txt requirements-nodeps.txt pyproject.toml course/pyproject.toml
 	$(call debian_packages,"python3-venv:$(PYTHON_WITH_VENV)",$(PYTHON) has no venv module (it makes .venv))
 	@echo "Setting up $(VENV): the book's and the tests' pins from requirements.txt, then both packages (a few minutes the first time)"
 	test -x $(BIN)/python || "$(PYTHON)" -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -r requirements-nodeps.txt
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . -e course
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)

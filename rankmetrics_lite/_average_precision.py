@@ -43,7 +43,8 @@ def _check_normalisation(normalisation: object) -> str:
 
 
 def average_precision_rows(
-    rows: np.ndarray, n_rel: np.ndarray, k: int | None = None, normalisation: str = "n_relevant"
+    rows: np.ndarray, n_rel: np.ndarray, k: int | None = None, normalisation: str = "n_relevant",
+    precision: np.ndarray | None = None,
 ) -> np.ndarray:
     """AP@k per row: the sum of P@i over relevant ranks i <= k, over a denominator.
 
@@ -51,11 +52,28 @@ def average_precision_rows(
     n_rel: |R| per row. A row whose denominator is 0 scores 0 (trec_eval).
     """
     top = np.asarray(rows, dtype=float)[:, :k]
-    ranks = np.arange(1, top.shape[1] + 1)
-    precision_at_each_rank = precision_from_hits(np.cumsum(top, axis=1), ranks)
-    numerator = row_sums(top * precision_at_each_rank)
     denominator = _DENOMINATORS[_check_normalisation(normalisation)](top, n_rel, k)
-    return safe_divide(numerator, denominator)
+    return safe_divide(precision_sum_rows(top, None if precision is None else precision[:, :k]), denominator)
+
+
+def precision_sum_rows(rows: np.ndarray, precision: np.ndarray | None = None) -> np.ndarray:
+    """AP's numerator per row: the sum of P@i over the relevant ranks i, added in rank order
+    (``precision``: P@i at each rank, if already at hand)."""
+    if precision is None:
+        precision = precision_from_hits(np.cumsum(rows, axis=1), np.arange(1, rows.shape[1] + 1))
+    return row_sums(rows * precision)
+
+
+def yaap_rows(rows: np.ndarray, n_rel: np.ndarray, precision: np.ndarray | None = None) -> np.ndarray:
+    r"""Robertson's "yet another AP" per row (trec_eval's ``yaap``), with :math:`s` AP's numerator:
+
+    .. math:: \mathrm{YAAP} = \ln rac{1 + s}{1 + |R| - s}
+
+    Monotonic with AP on one query, and unbounded at both ends, so that it averages over
+    queries more evenly; 0 without a relevant document.
+    """
+    s = precision_sum_rows(np.asarray(rows, dtype=float), precision)
+    return np.log((1.0 + s) / (1.0 + np.asarray(n_rel, dtype=float) - s))
 
 
 # ------------------------------------------------------------- public API --
@@ -178,7 +196,11 @@ def gmap(ap_values) -> float:
 
     Voorhees (2006). The TREC 2005 Robust Track. :cite:p:`voorhees2006robust`
     """
-    values = _as_ap_values(ap_values)
+    return geometric_mean(_as_ap_values(ap_values))
+
+
+def geometric_mean(values: np.ndarray) -> float:
+    """exp of the mean log of ``values`` floored at GMAP_FLOOR: GMAP's and gm_bpref's mean."""
     return float(np.exp(np.mean(np.log(np.maximum(values, GMAP_FLOOR)))))
 
 

@@ -66,3 +66,51 @@ def c_long(field: str) -> int:
     if not _LONG_MIN <= value <= _LONG_MAX:
         raise ValueError("is beyond the range of a 64-bit integer, which trec_eval's atol reads")
     return value
+
+
+# ------------------------------------------------- command-line arguments --
+# trec_eval reads its options (-l, -M, -N) and measure parameters (-m P.5,10)
+# with atol and atof, which read the longest prefix that is a number and ignore
+# the rest. The command line (rankmetrics_lite._trec_eval_cli) reads them alike,
+# so that every argument trec_eval takes means the same here.
+
+_C_SPACE = " \t\n\r\v\f"
+_INTEGER_PREFIX = re.compile(r"[+-]?[0-9]+")
+_DECIMAL_PREFIX = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_HEX_PREFIX = re.compile(r"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?")
+_SPECIAL_PREFIX = re.compile(r"([+-]?)(?:(inf(?:inity)?)|(nan)(?:\([0-9A-Za-z_]*\))?)", re.IGNORECASE)
+
+
+def atol_prefix(text: str) -> int:
+    """C's ``atol``: leading blanks, a sign and digits; 0 if none; saturated at a C long's limits.
+
+    >>> [atol_prefix(s) for s in ["12", " -3x", "+7.9", "abc", ""]]
+    [12, -3, 7, 0, 0]
+    """
+    match = _INTEGER_PREFIX.match(text.lstrip(_C_SPACE))
+    if match is None:
+        return 0
+    return min(max(int(match.group(), 10), _LONG_MIN), _LONG_MAX)
+
+
+def atof_prefix(text: str) -> float:
+    """C's ``atof`` (``strtod``): the longest prefix that is a number, 0.0 if none.
+
+    >>> [atof_prefix(s) for s in [".25", "1e1x", "0x1p-2", "-inf", "abc", "5.0,0.2"]]
+    [0.25, 10.0, 0.25, -inf, 0.0, 5.0]
+    """
+    text = text.lstrip(_C_SPACE)
+    hexadecimal = _HEX_PREFIX.match(text)
+    if hexadecimal is not None:
+        try:
+            return float.fromhex(hexadecimal.group())
+        except OverflowError:
+            return -math.inf if text.startswith("-") else math.inf
+    decimal = _DECIMAL_PREFIX.match(text)
+    if decimal is not None:
+        return float(decimal.group())  # correctly rounded, inf beyond range: as strtod
+    special = _SPECIAL_PREFIX.match(text)
+    if special is not None:
+        value = math.inf if special.group(2) else math.nan
+        return -value if special.group(1) == "-" else value
+    return 0.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .validation import as_binary_relevance, check_k, check_n_relevant
-from ._kernels import cumulative_hits, f1_from_hits, hits_at_k, precision_from_hits, recall_from_hits
+from ._kernels import cumulative_hits, f1_from_hits, hits_at_k, precision_from_hits, recall_from_hits, safe_divide
 
 # ----------------------------------------------------------------- kernels --
 # rows: float array (n_queries, depth) of 0/1 in rank order; n_rel: |R| per row.
@@ -35,6 +35,23 @@ def r_precision_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
     cumulative = cumulative_hits(rows)
     depth = np.minimum(n_rel, rows.shape[1]).astype(int)
     return recall_from_hits(cumulative[np.arange(rows.shape[0]), depth], n_rel)
+
+
+def precision_at_row_cutoffs(rows: np.ndarray, cutoffs: np.ndarray, hits: np.ndarray | None = None) -> np.ndarray:
+    """P@k per row with each row's own k (a real array of whole numbers); 0 where k < 1.
+    ``hits``: the rows' cumulative sums, if already at hand."""
+    cutoffs = np.asarray(cutoffs, dtype=float)
+    depth = np.clip(cutoffs, 0, rows.shape[1]).astype(np.int64)
+    cumulative = cumulative_hits(rows) if hits is None else np.concatenate(
+        [np.zeros((rows.shape[0], 1)), hits], axis=1)
+    hits = cumulative[np.arange(rows.shape[0]), depth]
+    return np.where(cutoffs >= 1, safe_divide(hits, np.maximum(cutoffs, 1.0)), 0.0)
+
+
+def relative_precision_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:
+    """Relevant items among the first k over min(k, |R|) per row (trec_eval's relative_P): the
+    share found of what k ranks could hold; 0 when |R| = 0."""
+    return safe_divide(hits_at_k(rows, k), np.minimum(k, np.asarray(n_rel, dtype=float)))
 
 
 def hit_rows(rows: np.ndarray, k: int) -> np.ndarray:

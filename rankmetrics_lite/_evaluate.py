@@ -17,12 +17,15 @@ from itertools import chain, compress
 import numpy as np
 
 from ._dict_input import as_dicts, check_run, read_qrels, run_scores
+from ._kernels import precision_from_hits
 from .validation import check_choice, check_count
 from ._columnar import JoinedColumns, join_columns
 from ._columns import QrelsColumns, RunColumns
 from ._dcg import check_gain_fits, gain_function
+from ._counts_and_sets import NOT_IN_POOL_VALUE, PAST_END_VALUE, UNJUDGED_VALUE
 from ._incomplete_judgements import JUDGED, NOT_IN_POOL, PAST_END, POOL_UNJUDGED
-from .measures import Measure, describe_measures, parse_measures, _refuse_undefined
+from ._trec_gains import GainTables, gain_tables
+from .measures import Measure, describe_measures, parse_measures, summarize, _refuse_undefined
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION, RankedRun, check_trec_eval_version
 
 EMPTY_QUERY_POLICIES = ("zero", "skip", "raise")
@@ -38,13 +41,34 @@ class Rows:
     once, on first use, and shared by every measure that needs it."""
 
     def __init__(self, grades: np.ndarray, n_rel: np.ndarray, judged: tuple, relevance_level: int,
-                 depth: int | None, status: Callable[[], np.ndarray] | None = None):
+                 depth: int | None, status: Callable[[], np.ndarray] | None = None, *,
+                 n_ret: np.ndarray | None = None, qids: list[str] | None = None,
+                 version: str = DEFAULT_TREC_EVAL_VERSION, collection_size: int = 0):
         self.grades = grades  # grade at each rank; _UNJUDGED where unjudged or past the end
         self.n_rel = n_rel  # |R|: judged documents with grade >= relevance_level
+        # Documents in each ranking (after max_retrieved and the condensed list), which
+        # may be more than the matrix's width when every measure has a cutoff.
+        self.n_ret = (np.zeros(n_rel.size) if n_ret is None else np.asarray(n_ret)).astype(float)
+        self.qids = qids
+        self.relevance_level = relevance_level
+        self.version = version  # the trec_eval release whose rules the kernels follow
+        self.collection_size = collection_size  # trec_eval's -N, for Utility
         self._judged = judged  # (judgements per query, their grades end to end)
         self._relevance_level = relevance_level
         self._depth = depth
         self._status = status  # builds the judgement matrix (see `status`) when first asked
+
+    def block(self, start: int, stop: int) -> Rows:
+        """The rows of queries start..stop-1 alone, as Rows of their own (a query's values do
+        not depend on the queries beside it, so measures may be computed block by block, with
+        temporaries the size of a block)."""
+        counts, grades = self._judged
+        first, last = int(counts[:start].sum()), int(counts[:stop].sum())
+        status = None if self._status is None else (lambda: self.status[start:stop])
+        return Rows(self.grades[start:stop], self.n_rel[start:stop], (counts[start:stop], grades[first:last]),
+                    self._relevance_level, self._depth, status, n_ret=self.n_ret[start:stop],
+                    qids=None if self.qids is None else self.qids[start:stop], version=self.version,
+                    collection_size=self.collection_size)
 
     @cached_property
     def binary(self) -> np.ndarray:
@@ -98,6 +122,42 @@ class Rows:
         return np.bincount(row_of[judged_nonrel], minlength=counts.size).astype(float)
 
     @cached_property
+    def values(self) -> np.ndarray:
+        """trec_eval's value at each rank: the grade of a judged document, -1 for a
+        document the qrels do not hold, -2 for one judged with a negative grade (in
+        the pool, unjudged), -3 past the end of the ranking."""
+        status = self.status
+        return np.where(status == JUDGED, np.maximum(self.grades, 0),
+                        np.select([status == POOL_UNJUDGED, status == NOT_IN_POOL],
+                                  [UNJUDGED_VALUE, NOT_IN_POOL_VALUE], PAST_END_VALUE))
+
+    def gain_tables(self, pairs: tuple | None) -> GainTables:
+        """The gain at each rank and the ideal gains under a gain map (None: each grade
+        is its own gain, trec_eval's default), shared by the measures that ask."""
+        cache = self.__dict__.setdefault("_gain_tables", {})
+        if pairs not in cache:
+            if not pairs:
+                cache[pairs] = GainTables(self.gains, self.ideal, self.max_grade)
+            else:
+                cache[pairs] = gain_tables(self.values, *self._judged, pairs)
+        return cache[pairs]
+
+    @cached_property
+    def hits(self) -> np.ndarray:
+        """Relevant documents at or above each rank (cumulative), shared by AP, IPrec, RprecMult."""
+        return np.cumsum(self.binary, axis=1)
+
+    @cached_property
+    def precision(self) -> np.ndarray:
+        """P@i at each rank i."""
+        return precision_from_hits(self.hits, np.arange(1, self.binary.shape[1] + 1))
+
+    @cached_property
+    def n_rel_ret(self) -> np.ndarray:
+        """Relevant documents retrieved (in the whole ranking: measures that read it take no cutoff)."""
+        return self.binary.sum(axis=1)
+
+    @cached_property
     def max_grade(self) -> np.ndarray:
         """The highest judged grade of each query (0 if none is positive)."""
         counts, grades = self._judged
@@ -117,6 +177,8 @@ def evaluate(
     gain: str = "linear",
     trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
     unjudged: str = "nonrelevant",
+    max_retrieved: int | None = None,
+    collection_size: int = 0,
 ) -> dict:
     r"""Score a run against relevance judgements, query by query, as trec_eval does.
 
@@ -189,6 +251,12 @@ def evaluate(
         removed from its ranking before any measure, so that every measure is
         computed on Sakai's condensed list (trec_eval's ``-J``,
         pytrec_eval's ``judged_docs_only_flag``).
+    max_retrieved : int or None
+        Keep only the first ``max_retrieved`` documents of each ranking, and
+        evaluate as if the run held no others (trec_eval's ``-M``). None: all.
+    collection_size : int
+        The number of documents in the collection, which only ``Utility``'s
+        fourth coefficient (true negatives) reads (trec_eval's ``-N``; 0 by default).
 
     Returns
     -------
@@ -249,29 +317,35 @@ def evaluate(
     version = check_trec_eval_version(trec_eval_version)
     unjudged = check_choice(unjudged, "unjudged", UNJUDGED_POLICIES)
     gain_function(gain)  # refuses an unknown gain at the door
+    trec_gains_only = [m.name for m in parsed if m.record.linear_gain_only]
+    if gain != "linear" and trec_gains_only:
+        raise ValueError(f"{', '.join(trec_gains_only)} walk(s) trec_eval's gains (each grade, or a gain "
+                         f"map such as G(gains=1:1,2:3)): gain={gain!r} applies to nDCG and DCG only; "
+                         "evaluate these with gain='linear'")
 
-    if _columnar(run, qrels):
-        run = join_columns(run, qrels, version)  # replaces the run: ranked and joined
-        qids, counts, grades = run.qids, run.counts, run.grades
-    else:
-        qids, counts, grades = read_qrels(qrels)
-        check_run(run, qrels)
-    if gain != "linear" and any(m.family == "nDCG" for m in parsed):
-        check_gain_fits(grades, gain, "qrels")
+    max_retrieved = None if max_retrieved is None else check_count(max_retrieved, "max_retrieved")
+    collection_size = check_count(collection_size, "collection_size")
 
-    depth = _depth_needed(parsed)
-    matrix, status = _ranked_grades(
-        run, qrels, qids, counts, grades, relevance_level, depth, version, unjudged == "condensed"
-    )
-    rows = Rows(matrix, _n_relevant(counts, grades, relevance_level), (counts, grades),
-                relevance_level, depth, status)
-    values, defined = {}, {}
-    for m in parsed:
-        values[m.name] = m.values(rows, gain)
-        defined[m.name] = _defined(m, rows, qids, empty_queries, relevance_level)
+    run, rows = prepare_rows(run, qrels, parsed, relevance_level=relevance_level, version=version,
+                             condensed=unjudged == "condensed", max_retrieved=max_retrieved,
+                             collection_size=collection_size, gain=gain)
+    qids = rows.qids
     if not per_query:
-        return {name: float(np.mean(values[name][defined[name]])) for name in values}
-    reported = np.ones(len(qids), dtype=bool) if version == "10.0" else _in_run(run, qids)
+        for m in parsed:
+            if m.record.aggregate == "none":
+                summarize(m, np.zeros(0))  # refuses a text measure before any work
+    values, defined = {}, {}
+    # 9.0.8 does not evaluate a judged query the run lacks: with -c it counts 0 (10.0 scores it
+    # on a ranking of one unjudged document, as an empty ranking scores, YAAP's log(1/(1+|R|))).
+    absent = None if version == "10.0" else ~_in_run(run, qids)
+    for m in parsed:
+        values[m.name], defined[m.name] = _values_by_policy(m, rows, qids, gain, empty_queries,
+                                                            relevance_level)
+        if absent is not None and absent.any() and values[m.name].dtype != object:
+            values[m.name] = np.where(absent, 0.0, values[m.name])
+    if not per_query:
+        return {m.name: summarize(m, values[m.name][defined[m.name]]) for m in parsed}
+    reported = np.ones(len(qids), dtype=bool) if version == "10.0" else ~absent
     names = list(values)
     table = {name: values[name].tolist() for name in names}
     result = {}
@@ -288,12 +362,57 @@ evaluate.__doc__ = evaluate.__doc__.replace(
 )
 
 
-def _defined(measure: Measure, rows: Rows, qids: list[str], policy: str, level: int) -> np.ndarray:
-    """Which queries enter the measure's mean, by the policy for undefined values."""
+def prepare_rows(run, qrels, measures: list[Measure], *, relevance_level: int, version: str,
+                 condensed: bool = False, max_retrieved: int | None = None, collection_size: int = 0,
+                 gain: str = "linear") -> tuple[Mapping | JoinedColumns, Rows]:
+    """The run (joined and ranked, if given as columns) and the Rows the measures' kernels read.
+
+    Options already checked. Used by :func:`evaluate` and by the command line
+    (``rankmetrics_lite._trec_eval_cli``), which then reads each measure's values
+    from the rows: one path from the input to every kernel.
+    """
+    if _columnar(run, qrels):
+        run = join_columns(run, qrels, version)  # replaces the run: ranked and joined
+        qids, counts, grades = run.qids, run.counts, run.grades
+    else:
+        qids, counts, grades = read_qrels(qrels)
+        check_run(run, qrels)
+    if gain != "linear" and any(m.family in ("nDCG", "DCG", "IdealDCG") for m in measures):
+        check_gain_fits(grades, gain, "qrels")
+    depth = _depth_needed(measures)
+    matrix, status, lengths = _ranked_grades(
+        run, qrels, qids, counts, grades, relevance_level, depth, version, condensed, max_retrieved
+    )
+    rows = Rows(matrix, _n_relevant(counts, grades, relevance_level), (counts, grades),
+                relevance_level, depth, status, n_ret=lengths, qids=qids, version=version,
+                collection_size=collection_size)
+    return run, rows
+
+
+def _values_by_policy(measure: Measure, rows: Rows, qids: list[str], gain: str, policy: str,
+                      level: int) -> tuple[np.ndarray, np.ndarray]:
+    """The measure's values and which queries enter its summary, by the policy for
+    undefined values: under "zero" an undefined value is 0 (trec_eval leaves some of
+    them NaN, which evaluate never returns)."""
+    values = measure.values(rows, gain)
+    undefined = measure.undefined(rows)
+    if undefined is not None and policy == "zero" and values.dtype != object:
+        values = np.where(undefined, 0.0, values)
+    kept = values if undefined is None or policy == "zero" else np.where(undefined, 0.0, values)
+    if values.dtype != object and not np.isfinite(kept).all():
+        bad = int(np.flatnonzero(~np.isfinite(kept))[0])
+        raise ValueError(f"{measure.name} has no finite value on query {qids[bad]!r}: its sum "
+                         "overflowed, or its gain map gives documents gains where the ideal ranking "
+                         "has none; check the grades and the gains")
+    return values, _defined(measure, undefined, qids, policy, level)
+
+
+def _defined(measure: Measure, undefined: np.ndarray | None, qids: list[str], policy: str,
+             level: int) -> np.ndarray:
+    """Which queries enter the measure's summary, by the policy for undefined values."""
     everywhere = np.ones(len(qids), dtype=bool)
-    if policy == "zero" or measure.record.undefined is None:
+    if policy == "zero" or undefined is None:
         return everywhere
-    undefined = measure.record.undefined(rows)
     if undefined.any():
         _refuse_undefined(measure, [qid for qid, u in zip(qids, undefined) if u], policy=policy,
                          any_defined=not undefined.all(), relevance_level=level)
@@ -369,20 +488,35 @@ def _ranked_grades(
     depth: int | None,
     version: str,
     condensed: bool = False,
-) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    max_retrieved: int | None = None,
+) -> tuple[np.ndarray, Callable[[], np.ndarray], np.ndarray]:
     """The grade at each rank of each query's ranking, as a (len(qids), width) matrix,
-    and a function that builds the judgement matrix of the same shape (Rows.status).
+    a function that builds the judgement matrix of the same shape (Rows.status), and
+    the number of documents each ranking holds.
 
     Only the judged documents that some measure can see (relevant, or with a
     positive gain) are placed; every other cell holds _UNJUDGED, which all
     measures treat like a judged non-relevant document. ``condensed`` first
-    removes every unjudged document from each ranking (Sakai's condensed list).
+    removes every unjudged document from each ranking (Sakai's condensed list);
+    ``max_retrieved`` first cuts each ranking after that many documents (trec_eval's -M).
     """
     if isinstance(run, JoinedColumns):
         retrieved, lengths = run.retrieved, run.lengths
     else:
         retrieved, lengths = _retrieval_from_dicts(run, qrels, qids, counts, grades, version)
+    if max_retrieved is not None:
+        retrieved, lengths = _first_ranks(retrieved, max_retrieved), np.minimum(lengths, max_retrieved)
     return _grade_matrix(retrieved, lengths, len(qids), grades, relevance_level, depth, condensed)
+
+
+def _first_ranks(retrieved: Callable, limit: int) -> Callable:
+    """``retrieved`` as if each ranking ended after ``limit`` documents."""
+    def first(select: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        rows, kept, ranks = retrieved(select)
+        inside = ranks < limit
+        return rows[inside], kept[inside], ranks[inside]
+
+    return first
 
 
 def _retrieval_from_dicts(run: Mapping, qrels: Mapping, qids: list[str], counts: np.ndarray,
@@ -411,7 +545,7 @@ def _retrieval_from_dicts(run: Mapping, qrels: Mapping, qids: list[str], counts:
 
 def _grade_matrix(retrieved: Callable, lengths: np.ndarray, n_queries: int, grades: np.ndarray,
                   relevance_level: int, depth: int | None,
-                  condensed: bool) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+                  condensed: bool) -> tuple[np.ndarray, Callable[[], np.ndarray], np.ndarray]:
     """The matrix and status builder of _ranked_grades, from ``retrieved`` and the
     rankings' lengths (however the run was given)."""
     # The judged documents a measure can see: relevant, or with a positive gain.
@@ -441,7 +575,7 @@ def _grade_matrix(retrieved: Callable, lengths: np.ndarray, n_queries: int, grad
         codes[rows[inside], ranks[inside]] = np.where(kept[inside] < 0, POOL_UNJUDGED, JUDGED)
         return codes
 
-    return matrix, status
+    return matrix, status, lengths
 
 
 def _rank_within_rows(rows: np.ndarray, ranks: np.ndarray) -> np.ndarray:

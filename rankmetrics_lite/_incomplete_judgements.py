@@ -72,9 +72,14 @@ def infap_rows(relevant: np.ndarray, nonrelevant: np.ndarray, pool_unjudged: np.
     return safe_divide(row_sums(np.where(relevant > 0, estimate, 0.0)), n_rel)
 
 
+def unjudged_rows(unjudged: np.ndarray, k: int) -> np.ndarray:
+    """trec_eval 10.0's unj_k per row: (unjudged documents in the top k) / k."""
+    return unjudged[:, :k].sum(axis=1) / k
+
+
 def judged_rows(unjudged: np.ndarray, k: int) -> np.ndarray:
     """Judged@k per row: 1 - (unjudged documents in the top k) / k, trec_eval 10.0's 1 - unj_k."""
-    return 1.0 - unjudged[:, :k].sum(axis=1) / k
+    return 1.0 - unjudged_rows(unjudged, k)
 
 
 def rbp_rows(gains: np.ndarray, max_grade: np.ndarray, p: float) -> np.ndarray:

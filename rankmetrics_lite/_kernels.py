@@ -47,7 +47,12 @@ def row_sums(terms: np.ndarray) -> np.ndarray:
     terms = np.asarray(terms, dtype=float)
     if terms.shape[1] == 0:
         return np.zeros(terms.shape[0])
-    return np.cumsum(terms, axis=1)[:, -1]
+    if terms.shape[0] < 64 and terms.shape[1] > 512:  # few long rows: one cumulative sum
+        return np.cumsum(terms, axis=1)[:, -1]
+    total = terms[:, 0].copy()  # many rows: column by column, without a (rows, ranks) temporary
+    for j in range(1, terms.shape[1]):
+        total += terms[:, j]
+    return total
 
 
 def cumulative_hits(rows: np.ndarray) -> np.ndarray:

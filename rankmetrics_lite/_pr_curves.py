@@ -59,6 +59,8 @@ def _interpolate_rows(recall: np.ndarray, precision: np.ndarray, levels: np.ndar
     every point at or above it. One sort per row: O((n + m) log(n + m)).
     """
     n_points = recall.shape[1]
+    if n_points and (recall.shape[0] == 0 or (np.diff(recall, axis=1) >= 0).all()):
+        return _interpolate_sorted_rows(recall, precision, levels)
     keys = np.concatenate([recall, levels - _RECALL_TOLERANCE], axis=1)
     carried = np.concatenate([precision, np.zeros(levels.shape)], axis=1)  # a level adds nothing
     order = np.argsort(-keys, axis=1, kind="stable")
@@ -66,6 +68,18 @@ def _interpolate_rows(recall: np.ndarray, precision: np.ndarray, levels: np.ndar
     merged = np.empty_like(running_max)
     np.put_along_axis(merged, order, running_max, axis=1)
     return merged[:, n_points:]
+
+
+def _interpolate_sorted_rows(recall: np.ndarray, precision: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """_interpolate_rows when recall never decreases along a row (a ranking's cutoff
+    curve): the points at or above a level are those from the first that reaches it,
+    so a level reads the running maximum of precision taken from the right, there."""
+    envelope = np.maximum.accumulate(precision[:, ::-1], axis=1)[:, ::-1]
+    padded = np.concatenate([envelope, np.zeros((envelope.shape[0], 1))], axis=1)  # none reaches
+    first = np.empty(levels.shape, dtype=np.int64)
+    for j in range(levels.shape[1]):
+        first[:, j] = (recall < levels[:, j:j + 1] - _RECALL_TOLERANCE).sum(axis=1)
+    return np.take_along_axis(padded, first, axis=1)
 
 
 def _round_half_up(x: np.ndarray) -> np.ndarray:
@@ -81,14 +95,76 @@ def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str, vers
     level is reached once that many are found.
     """
     n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
-    wanted = levels.reshape(1, -1) * n_rel  # relevant items, as a real number
     if rule == "exact":
-        return np.broadcast_to(levels.reshape(1, -1), wanted.shape)
+        return np.broadcast_to(levels.reshape(1, -1), (n_rel.shape[0], levels.size))
+    return safe_divide(_items_needed(levels, n_rel, version), n_rel)
+
+
+def _items_needed(levels: np.ndarray, n_rel: np.ndarray, version: str) -> np.ndarray:
+    """How many relevant items trec_eval asks for to reach each recall level, per row
+    (n_rel: a column of |R|)."""
+    wanted = np.asarray(levels, dtype=float).reshape(1, -1) * n_rel  # relevant items, as a real number
     if version == "10.0":  # since December 2023: lround(L |R|)
-        needed = _round_half_up(wanted)
-    else:  # 9.0.8 and pytrec_eval: (long)(L |R| + 0.9)
-        needed = np.floor(wanted + 0.9)
-    return safe_divide(needed, n_rel)
+        return np.sign(wanted) * _round_half_up(np.abs(wanted))
+    return np.trunc(wanted + 0.9)  # 9.0.8 and pytrec_eval: (long)(L |R| + 0.9)
+
+
+def interpolated_precision_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.ndarray,
+                                levels, version: str, hits: np.ndarray | None = None) -> np.ndarray:
+    """trec_eval's ``iprec_at_recall`` per row and level: (n_rows, n_levels).
+
+    The interpolated precision of :func:`_interpolate_rows` at the recall each
+    level asks for (:func:`_items_needed` relevant items). trec_eval starts from
+    the precision of the whole ranking, 0/0 for an empty one: a level that asks
+    for no item then reads NaN (trec_eval prints ``-nan``), which
+    :func:`~rankmetrics_lite.evaluate` treats as undefined.
+    """
+    levels = np.atleast_1d(np.asarray(levels, dtype=float))
+    hits = np.cumsum(rows, axis=1) if hits is None else hits
+    ranks = np.arange(1, rows.shape[1] + 1)
+    n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
+    needed = _items_needed(levels, n_rel, version)
+    values = _interpolate_rows(recall_from_hits(hits, n_rel), precision_from_hits(hits, ranks),
+                               safe_divide(needed, n_rel))
+    empty = (np.asarray(n_ret).reshape(-1, 1) == 0) & (needed <= 0)
+    if empty.any():
+        values = np.where(empty, _nan(), values)
+    return values
+
+
+def interpolated_precision_average_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.ndarray,
+                                        levels, version: str, hits: np.ndarray | None = None) -> np.ndarray:
+    """trec_eval's ``11pt_avg`` over any recall levels, per row.
+
+    trec_eval visits the levels from the last given to the first while it walks
+    the ranking up from its end, and expects them in increasing order: a level
+    given out of order (or one asking for no item) is read where the walk ended,
+    at the top of the ranking. Both are reproduced; levels above the recall
+    the ranking reaches add 0. The sum is taken in that visiting order.
+    """
+    levels = np.atleast_1d(np.asarray(levels, dtype=float))
+    at_level = interpolated_precision_rows(rows, n_rel, n_ret, np.append(levels, 0.0), version, hits)
+    at_level, top = at_level[:, :-1], at_level[:, -1]  # top: where the walk ends
+    needed = _items_needed(levels, np.asarray(n_rel, dtype=float).reshape(-1, 1), version)
+    n_rel_ret = np.asarray(rows, dtype=float).sum(axis=1)
+    skipping = np.ones(rows.shape[0], dtype=bool)
+    stuck = np.zeros(rows.shape[0], dtype=bool)
+    current = n_rel_ret.copy()  # relevant items found above the walk's position
+    total = np.zeros(rows.shape[0])
+    for k in range(levels.size - 1, -1, -1):
+        c = needed[:, k]
+        skipping &= c > n_rel_ret
+        consumed = ~skipping & ~stuck & (c >= 1) & (c <= current)
+        stuck |= ~skipping & ~consumed
+        total = total + np.where(skipping, 0.0, np.where(consumed, at_level[:, k], top))
+        current = np.where(consumed, c, current)
+    return total / levels.size
+
+
+def _nan() -> float:
+    """0/0 as the processor computes it (the NaN trec_eval prints as -nan)."""
+    with np.errstate(invalid="ignore"):
+        return np.float64(0.0) / np.float64(0.0)
 
 
 def _eleven_point_rows(rows: np.ndarray, n_rel: np.ndarray, rule: str = "trec_eval",

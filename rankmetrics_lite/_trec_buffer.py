@@ -64,9 +64,13 @@ def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.nd
         if columns is None:
             return None
         parts.append(columns)
-    if not all(_padding_fits([part[i] for part in parts]) for i in (0, 1)):
+    by_column = [list(column) for column in zip(*parts)]
+    del parts
+    if not all(_padding_fits(by_column[i]) for i in (0, 1)):
         return None
-    qids, docnos, values = (_concatenate([part[i] for part in parts]) for i in range(3))
+    # Each column joined and its pieces let go before the next: a piece of every column
+    # and the joined columns are never all held at once.
+    qids, docnos, values = (_concatenate(by_column.pop(0)) for _ in range(3))
     if qids.size == 0 or _repeats(qids, docnos):
         return None
     return qids, docnos, values
@@ -231,8 +235,11 @@ def _repeats(qids: np.ndarray, docnos: np.ndarray) -> bool:
     """Whether a document appears twice for one query (hashed keys, then bytes checked)."""
     rows, distinct = group_codes(qids)
     keys = hashed_keys(rows, docnos, max(1, int(distinct.size).bit_length()))
+    del rows, distinct
     order = np.argsort(keys, kind="stable")
-    equal = np.flatnonzero(keys[order[1:]] == keys[order[:-1]])
+    in_order = keys[order]
+    equal = np.flatnonzero(in_order[1:] == in_order[:-1])
+    del in_order
     if not equal.size:
         return False
     a, b = order[equal], order[equal + 1]

@@ -20,6 +20,10 @@ The formats are trec_eval's, and so is the reading (its ``get_qrels.c`` and
 
 Where the readers depart from trec_eval, they say so:
 
+* a file compressed with gzip (recognised by its first two bytes, whatever its
+  name) is decompressed first; trec_eval reads plain text only (its
+  ``trec_eval_compressed`` script decompresses to temporary files);
+
 * comments: a line whose first non-blank character is ``#`` is skipped, in
   both files, for every release. trec_eval 10.0 skips such lines in runs; in
   qrels it skips only a ``#`` in the first column, and only one comment line
@@ -137,6 +141,52 @@ def _qrels_from_lines(data: bytes, name: str) -> dict[str, dict[str, int]]:
         _refuse_repeat(first_seen, qid, docno, number, where)
         qrels.setdefault(qid, {})[docno] = value
     return _nonempty(qrels, name, "qrels")
+
+
+def qrels_groups_from_bytes(name: str, data: bytes) -> list[tuple[str, str, str, int]]:
+    """The lines ``qid group docno rel`` of a qrels file whose second column names a
+    judgement group (trec_eval's ``-R qrels_jg``: one set of judgements per user), read
+    as read_trec_qrels reads qrels; a document judged twice in one group is refused."""
+    lines = []
+    first_seen: dict[tuple[str, str, str], int] = {}
+    for number, fields, where in _content_lines(data, name, "qrels"):
+        if len(fields) != 4:
+            raise ValueError(f"{where}: expected 4 columns 'qid group docno rel', got {len(fields)}: "
+                             f"{' '.join(fields)!r}")
+        qid, group, docno, grade = fields
+        try:
+            value = c_long(grade)
+        except ValueError as exc:
+            raise ValueError(f"{where}: the grade {grade!r} (column 4, rel) {exc}") from None
+        previous = first_seen.setdefault((qid, group, docno), number)
+        if previous != number:
+            raise ValueError(f"{where}: document {docno!r} is judged twice for query {qid!r} in "
+                             f"judgement group {group!r} (first on line {previous}); keep one of the two")
+        lines.append((qid, group, docno, value))
+    return _nonempty(lines, name, "qrels")
+
+
+def preferences_from_bytes(name: str, data: bytes, kind: str) -> list[tuple[str, str, str, str, float]]:
+    """Preference judgements as (qid, jg, jsg, docno, level): a prefs file's lines
+    ``qid jg jsg docno level`` (``kind="prefs"``), or a qrels file's ``qid jg docno level``
+    read as preferences, one sub-group per group (``"qrels_prefs"``); levels are real numbers."""
+    columns = 5 if kind == "prefs" else 4
+    form = "'qid jg jsg docno level'" if kind == "prefs" else "'qid jg docno level'"
+    lines = []
+    for number, fields, where in _content_lines(data, name, kind):
+        if len(fields) != columns:
+            raise ValueError(f"{where}: expected {columns} columns {form}, got {len(fields)}: "
+                             f"{' '.join(fields)!r}")
+        if kind == "prefs":
+            qid, jg, jsg, docno, level = fields
+        else:
+            (qid, jg, docno, level), jsg = fields, "0"
+        try:
+            value = c_double(level)
+        except ValueError as exc:
+            raise ValueError(f"{where}: the level {level!r} (column {columns}) {exc}") from None
+        lines.append((qid, jg, jsg, docno, value))
+    return _nonempty(lines, name, kind)
 
 
 def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
@@ -259,7 +309,11 @@ def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    name, data = _read_bytes(path)
+    return qrels_columns_from_bytes(*_read_bytes(path))
+
+
+def qrels_columns_from_bytes(name: str, data: bytes) -> QrelsColumns:
+    """read_trec_qrels_columns on a file's content (``name`` for messages)."""
     fast = parse_columns(data, "qrels")
     if fast is not None:
         return QrelsColumns(*handed_over(*fast))
@@ -311,11 +365,28 @@ def read_trec_run_columns(path: PathLike) -> RunColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    name, data = _read_bytes(path)
+    return run_columns_from_bytes(*_read_bytes(path))
+
+
+def run_columns_from_bytes(name: str, data: bytes) -> RunColumns:
+    """read_trec_run_columns on a file's content (``name`` for messages)."""
     fast = parse_columns(data, "run")
     if fast is not None:
         return RunColumns(*handed_over(*fast))
     return RunColumns.from_dict(_run_from_lines(data, name))
+
+
+def run_tag(data: bytes) -> str | None:
+    """The run_id column of a run's last line that is not blank or a comment: the run's
+    name as trec_eval reports it (``runid``). None if no line has six columns."""
+    end = len(data)
+    while end > 0:
+        start = data.rfind(b"\n", 0, end - 1) + 1
+        fields = data[start:end].split()
+        end = start
+        if fields and not fields[0].startswith(b"#"):
+            return fields[5].decode("utf-8", "replace") if len(fields) >= 6 else None
+    return None
 
 
 def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, tag: str) -> None:
@@ -403,11 +474,29 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, ta
 
 
 def _read_bytes(path: PathLike) -> tuple[str, bytes]:
-    """The file's name (for messages) and its content."""
+    """The file's name (for messages) and its content, decompressed if it is gzip'd."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a file path (str or pathlib.Path), got {type(path).__name__}")
+    name = os.path.basename(os.fspath(path))
     with open(path, "rb") as handle:
-        return os.path.basename(os.fspath(path)), handle.read()
+        return name, gunzipped(handle.read(), name)
+
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def gunzipped(data: bytes, name: str) -> bytes:
+    """``data`` itself, or its decompressed content if it starts as a gzip file does."""
+    if not data.startswith(_GZIP_MAGIC):
+        return data
+    import gzip
+    import zlib
+
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise ValueError(f"{name}: starts as a gzip file but cannot be decompressed ({exc}); "
+                         "is it truncated? Decompress it with gzip -d to see") from None
 
 
 def _content_lines(data: bytes, name: str, kind: str) -> Iterator[tuple[int, list[str], str]]:

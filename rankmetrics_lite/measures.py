@@ -2,29 +2,146 @@
 
 A name is a family (``P``, ``AP``, ``nDCG``, ...) with an optional cutoff after
 ``@``: ``P@10``, ``AP``, ``nDCG@5``; a family with a parameter writes it in
-brackets, as ir_measures does: ``RBP(p=0.8)``. :data:`CATALOGUE` holds one record per
-family: how its name is written, its cutoff rule, trec_eval's name for it,
-the single-query function that teaches it, the row kernel that computes it
-and when it is undefined. :func:`rankmetrics_lite.evaluate`
-dispatches from it; its docstring, the book's notation table and the
-conformance tests are generated from it. Adding a measure means adding its
-kernel and one record here.
+brackets, as ir_measures does: ``RBP(p=0.8)``, ``IPrec(recall=0.5)``,
+``nDCG(gains=1:3,2:9)``. :data:`CATALOGUE` holds one record per family: how
+its name is written, its cutoff rule and parameter, trec_eval's name for it
+(and the releases that have it), the single-query function that teaches it,
+the row kernel that computes it, when it is undefined and how its values
+combine over queries (a mean, a sum, a geometric mean). Every measure of
+trec_eval 10.0 that reads a qrels file is here, but ``runid``, which is the
+run file's name for itself, not a measure (the command line prints it).
+:func:`rankmetrics_lite.evaluate` dispatches from the catalogue, and so does
+the command line (``python -m rankmetrics_lite``); its docstring, the book's
+notation table and the conformance tests are generated from it. Adding a
+measure means adding its kernel and one record here.
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._average_precision import average_precision_rows
-from ._cutoff_metrics import f1_rows, hit_rows, precision_rows, r_precision_rows, recall_rows
-from ._dcg import ndcg_rows
-from ._incomplete_judgements import bpref_rows, infap_rows, judged_rows, rbp_residual_rows, rbp_rows
+from ._average_precision import average_precision_rows, geometric_mean, yaap_rows
+from ._counts_and_sets import (
+    relevance_string_rows,
+    set_average_precision_rows,
+    set_f_rows,
+    set_precision_rows,
+    set_recall_rows,
+    set_relative_precision_rows,
+    utility_rows,
+)
+from ._cutoff_metrics import (
+    f1_rows,
+    hit_rows,
+    precision_at_row_cutoffs,
+    precision_rows,
+    r_precision_rows,
+    recall_rows,
+    relative_precision_rows,
+)
+from ._dcg import _dcg_rows, ndcg_rows
+from ._incomplete_judgements import (
+    bpref_rows,
+    infap_rows,
+    judged_rows,
+    rbp_residual_rows,
+    rbp_rows,
+    unjudged_rows,
+)
+from ._pr_curves import interpolated_precision_average_rows, interpolated_precision_rows
 from ._reciprocal_rank import reciprocal_rank_rows
+from ._trec_gains import bing_rows, g_rows, ndcg_rel_rows, rndcg_rows
+
+
+def _number_text(value: float) -> str:
+    """A number in its one spelling in names: an integer without a point, else repr."""
+    value = float(value)
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A family's parameter, written in brackets after its name: ``RBP(p=0.8)``.
+
+    ``read`` turns the text after ``key=`` into the value (a number or a tuple) or
+    raises ValueError saying what it must be; ``write`` gives the value's one
+    spelling in names, ``trec_eval`` its spelling in trec_eval's printed name.
+    ``default`` is the value when the name gives none (None: the name must give it).
+    """
+
+    key: str
+    example: str  # an example value as written, such as "0.8" or "1:3,2:9"
+    form: str  # what the value must be, for messages
+    read: Callable[[str], object] = field(repr=False)
+    write: Callable[[object], str] = field(repr=False)
+    trec_eval: Callable[[object], str] = field(repr=False)
+    default: object = None
+    hint: str = ""  # said when the name lacks a required value
+    optional: bool = False  # the name may leave it out even without a default (a gain map)
+
+    @property
+    def required(self) -> bool:
+        return self.default is None and not self.optional
+
+
+def _real(low: float, high: float, *, open_low: bool = False, open_high: bool = False) -> Callable:
+    def read(text: str) -> float:
+        value = float(text)  # ValueError if not a number
+        if not math.isfinite(value) or value < low or value > high or (open_low and value == low) \
+                or (open_high and value == high):
+            raise ValueError
+        return value
+    return read
+
+
+def _reals(count: int | None, low: float = -math.inf, high: float = math.inf) -> Callable:
+    def read(text: str) -> tuple[float, ...]:
+        values = tuple(float(part) for part in text.split(","))
+        if (count is not None and len(values) != count) or not all(
+                math.isfinite(v) and low <= v <= high for v in values):
+            raise ValueError
+        return values
+    return read
+
+
+def _read_gains(text: str) -> tuple[tuple[int, float], ...]:
+    pairs = []
+    for part in text.split(","):
+        grade, colon, gain = part.partition(":")
+        if not colon or not re.fullmatch(r"-?[0-9]+", grade.strip()):
+            raise ValueError
+        value = float(gain)
+        if not math.isfinite(value):
+            raise ValueError
+        pairs.append((int(grade), value))
+    return tuple(pairs)
+
+
+def _write_reals(values: tuple[float, ...]) -> str:
+    return ",".join(map(_number_text, values))
+
+
+def _write_gains(pairs: tuple[tuple[int, float], ...]) -> str:
+    return ",".join(f"{grade}:{_number_text(gain)}" for grade, gain in pairs)
+
+
+def _trec_eval_gains(pairs: tuple[tuple[int, float], ...]) -> str:
+    return ",".join(f"{grade}={_number_text(gain)}" for grade, gain in pairs)
+
+
+_PROBABILITY = Parameter("p", "0.8", "a number strictly between 0 and 1",
+                         _real(0, 1, open_low=True, open_high=True), _number_text, repr,
+                         hint=" (ir_measures' default; trec_eval's is p=0.9)")
+_GAINS = Parameter("gains", "1:1,2:3", "grade:gain pairs separated by commas, such as 1:1,2:3 "
+                   "(grades not listed gain their grade)", _read_gains, _write_gains, _trec_eval_gains,
+                   optional=True)
+ELEVEN_LEVELS = tuple(i / 10 for i in range(11))
 
 
 @dataclass(frozen=True)
@@ -34,19 +151,21 @@ class MeasureFamily:
     ``kernel(rows, k, gain)`` returns one value per query from the row data of
     :func:`~rankmetrics_lite.evaluate` (``rows.binary``: 1 where the document at
     a rank is relevant; ``rows.gains``: its grade, negative grades as 0;
-    ``rows.ideal``: every judged grade, sorted; ``rows.n_rel``: |R|).
-    ``undefined(rows)`` marks the queries on which the measure has no value
+    ``rows.ideal``: every judged grade, sorted; ``rows.n_rel``: |R|;
+    ``rows.n_ret``: documents retrieved; see ``_evaluate.Rows``).
+    ``undefined(rows, value)`` marks the queries on which the measure has no value
     (None: defined everywhere), and ``undefined_reason`` says why in a message;
     ``evaluate``'s ``empty_queries`` decides what happens to them
-    (``_refuse_undefined``). A family with a ``parameter`` (its name and an example
-    value, such as RBP's persistence ``("p", 0.8)``) has the kernel
-    ``kernel(rows, k, gain, value)``, and a name that must give the value.
+    (``_refuse_undefined``). A family with a ``parameter`` has the kernel
+    ``kernel(rows, k, gain, value)``. ``aggregate`` says how the values of the
+    queries combine: ``"mean"`` (most), ``"sum"`` (the counts), ``"geometric"``
+    (GMAP: the geometric mean, each value floored at 1e-5) or ``"none"`` (text).
     """
 
     name: str
     title: str
     cutoff: str  # "required" (P@k needs its k), "optional" (AP and AP@k) or "none" (Rprec)
-    function: str  # the single-query function of rankmetrics_lite
+    function: str | None  # the single-query function of rankmetrics_lite (None: evaluate only)
     kernel: Callable = field(repr=False)
     trec_eval: str | None = None  # trec_eval's name without a cutoff (None: no such measure)
     trec_eval_cut: str | None = None  # ... and with one, "{k}" standing for the cutoff
@@ -54,24 +173,43 @@ class MeasureFamily:
     # Why a query has no value, for messages ("{level}" stands for relevance_level).
     undefined_reason: str = "has no relevant document (grade >= relevance_level={level})"
     spellings: tuple[str, ...] = ()  # other names people type for it, to suggest this one
-    parameter: tuple[str, float] | None = None  # (name, example value): RBP's ("p", 0.8)
+    parameter: Parameter | None = None
+    aggregate: str = "mean"
+    trec_eval_releases: tuple[str, ...] = ("10.0", "9.0.8")  # releases that have trec_eval's name
+    trec_eval_param: str | None = None  # trec_eval's name with a parameter, "{p}" standing for it
+    linear_gain_only: bool = False  # trec_eval's gains only: evaluate's gain="exponential" is refused
+
+    def _base(self) -> str:
+        if self.parameter is not None and self.parameter.required:
+            return f"{self.name}({self.parameter.key}={self.parameter.example})"
+        return self.name
 
     def example(self) -> str:
-        """How the name is written: ``P@k``, ``AP, AP@k``, ``Rprec`` or ``RBP(p=0.8)``."""
-        name = self.name
-        if self.parameter is not None:
-            name += "({}={})".format(*self.parameter)
-        return {"required": f"{name}@k", "optional": f"{name}, {name}@k", "none": name}[self.cutoff]
+        """How the name is written: ``P@k``, ``AP, AP@k``, ``Rprec``, ``RBP(p=0.8)``,
+        ``SetF, SetF(beta=1)``."""
+        base = self._base()
+        shown = {"required": [f"{base}@k"], "optional": [base, f"{base}@k"], "none": [base]}[self.cutoff]
+        if self.parameter is not None and not self.parameter.required:
+            with_value = f"{self.name}({self.parameter.key}={self.parameter.example})"
+            shown.append(with_value + ("@k" if self.cutoff == "required" else ""))
+        return ", ".join(shown)
 
     def example_names(self, k: int) -> list[str]:
         """The names of this family written out, with cutoff ``k`` where it takes one."""
-        name = self.example().split(",")[0].replace("@k", "")
-        return {"required": [f"{name}@{k}"], "optional": [name, f"{name}@{k}"],
-                "none": [name]}[self.cutoff]
+        base = self._base()
+        return {"required": [f"{base}@{k}"], "optional": [base, f"{base}@{k}"], "none": [base]}[self.cutoff]
 
 
-def _no_relevant(rows) -> np.ndarray:
+def _no_relevant(rows, value=None) -> np.ndarray:
     return rows.n_rel == 0
+
+
+def _nothing_retrieved(rows, value=None) -> np.ndarray:
+    return rows.n_ret == 0
+
+
+def _no_relevant_or_nothing_retrieved(rows, value=None) -> np.ndarray:
+    return (rows.n_rel == 0) | (rows.n_ret == 0)
 
 
 def _bpref(rows, k, gain):
@@ -82,10 +220,34 @@ def _infap(rows, k, gain):
     return infap_rows(rows.binary, rows.nonrelevant, rows.pool_unjudged, rows.n_rel)
 
 
-def _no_ideal_gain(rows) -> np.ndarray:
+def _no_ideal_gain(rows, gains=None) -> np.ndarray:
     # nDCG is undefined only when the ideal DCG is 0: no judged document gains
     # anything. It does not depend on relevance_level.
-    return ~(rows.ideal > 0).any(axis=1)
+    return ~(rows.gain_tables(gains).ideal > 0).any(axis=1)
+
+
+def _no_relevant_or_ideal_gain(rows, gains=None) -> np.ndarray:
+    return _no_relevant(rows) | _no_ideal_gain(rows, gains)
+
+
+def _tables(rows, gain, gains):
+    if gain != "linear" and gains:
+        raise ValueError("a gain map (gains=...) sets each grade's gain itself: evaluate it with "
+                         "gain='linear' (the default)")
+    return rows.gain_tables(gains)
+
+
+def _ndcg(rows, k, gain, gains=None):
+    if not gains:
+        return ndcg_rows(rows.gains, rows.ideal, k, gain)
+    tables = _tables(rows, gain, gains)
+    return ndcg_rows(tables.gains, tables.ideal, k, "linear")
+
+
+def _rprec_mult(rows, k, gain, multiple):
+    # trec_eval: (long)(multiple |R| + 0.9) documents, in both releases
+    cutoffs = np.trunc(multiple * np.asarray(rows.n_rel, dtype=float) + 0.9)
+    return precision_at_row_cutoffs(rows.binary, cutoffs, rows.hits)
 
 
 CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
@@ -103,17 +265,18 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
                   trec_eval="Rprec", undefined=_no_relevant,
                   spellings=("rprec", "r-prec", "r-precision")),
     MeasureFamily("AP", "average precision (MAP over queries)", "optional", "average_precision",
-                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel, k),
+                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel, k,
+                                                               precision=rows.precision),
                   trec_eval="map", trec_eval_cut="map_cut_{k}", undefined=_no_relevant,
                   spellings=("map", "map_cut")),
     MeasureFamily("RR", "reciprocal rank (MRR over queries)", "optional", "reciprocal_rank",
                   lambda rows, k, gain: reciprocal_rank_rows(rows.binary, k),
                   trec_eval="recip_rank", spellings=("mrr", "recip_rank")),
-    MeasureFamily("nDCG", "normalised discounted cumulative gain", "optional", "ndcg_at_k",
-                  lambda rows, k, gain: ndcg_rows(rows.gains, rows.ideal, k, gain),
+    MeasureFamily("nDCG", "normalised discounted cumulative gain (optional gain map)", "optional",
+                  "ndcg_at_k", _ndcg,
                   trec_eval="ndcg", trec_eval_cut="ndcg_cut_{k}", undefined=_no_ideal_gain,
-                  undefined_reason="has no judged document with a positive grade",
-                  spellings=("ndcg", "ndcg_cut")),
+                  undefined_reason="has no judged document with a positive gain",
+                  spellings=("ndcg", "ndcg_cut"), parameter=_GAINS, trec_eval_param="ndcg_{p}"),
     MeasureFamily("Success", "success at k (hit rate)", "required", "hit_rate_at_k",
                   lambda rows, k, gain: hit_rows(rows.binary, k),
                   trec_eval_cut="success_{k}",
@@ -126,16 +289,173 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
                   undefined=_no_relevant, spellings=("infap", "inf_ap")),
     MeasureFamily("Judged", "share of the top k judged (1 - trec_eval's unj_k)", "required",
                   "judged_at_k", lambda rows, k, gain: judged_rows(rows.unjudged, k),
-                  spellings=("judged", "unj")),
+                  spellings=("judged",)),
+    MeasureFamily("Unjudged", "share of the top k unjudged (trec_eval's unj_k)", "required",
+                  None, lambda rows, k, gain: unjudged_rows(rows.unjudged, k),
+                  trec_eval_cut="unj_{k}", spellings=("unj", "unjudged"), trec_eval_releases=("10.0",)),
     MeasureFamily("RBP", "rank-biased precision, persistence p", "none", "rank_biased_precision",
                   lambda rows, k, gain, p: rbp_rows(rows.gains, rows.max_grade, p),
-                  trec_eval="rbp_p={p}", spellings=("rbp",), parameter=("p", 0.8)),
+                  trec_eval="rbp", trec_eval_param="rbp_p={p}", spellings=("rbp",),
+                  parameter=_PROBABILITY, trec_eval_releases=("10.0",)),
     MeasureFamily("RBP_resid", "RBP's residual: what unjudged documents could add", "none",
                   "rank_biased_precision_residual",
                   lambda rows, k, gain, p: rbp_residual_rows(rows.unjudged, rows.n_ranked, p),
-                  trec_eval="rbp_resid_p={p}", spellings=("rbp_resid", "rbpresid", "rbp_res"),
-                  parameter=("p", 0.8)),
+                  trec_eval="rbp_resid", trec_eval_param="rbp_resid_p={p}",
+                  spellings=("rbp_resid", "rbpresid", "rbp_res"), parameter=_PROBABILITY,
+                  trec_eval_releases=("10.0",)),
+    # Counts, summed over queries (trec_eval prints them as integers).
+    MeasureFamily("NumQ", "number of queries evaluated (sum of 1 per query)", "none", None,
+                  lambda rows, k, gain: np.ones(rows.n_rel.size), trec_eval="num_q",
+                  spellings=("num_q", "numq"), aggregate="sum"),
+    MeasureFamily("NumRet", "documents retrieved (summed over queries)", "none", None,
+                  lambda rows, k, gain: rows.n_ret.copy(), trec_eval="num_ret",
+                  spellings=("num_ret", "numret"), aggregate="sum"),
+    MeasureFamily("NumRel", "relevant documents judged, |R| (summed over queries)", "none", None,
+                  lambda rows, k, gain: rows.n_rel.copy(), trec_eval="num_rel",
+                  spellings=("num_rel", "numrel"), aggregate="sum"),
+    MeasureFamily("NumRelRet", "relevant documents retrieved (summed over queries)", "none", None,
+                  lambda rows, k, gain: rows.n_rel_ret.astype(float), trec_eval="num_rel_ret",
+                  spellings=("num_rel_ret", "numrelret"), aggregate="sum"),
+    MeasureFamily("NumNonrelJudgedRet", "judged non-relevant documents retrieved (summed)", "none",
+                  None, lambda rows, k, gain: rows.nonrelevant.sum(axis=1).astype(float),
+                  trec_eval="num_nonrel_judged_ret", spellings=("num_nonrel_judged_ret",),
+                  aggregate="sum"),
+    # Geometric means over queries.
+    MeasureFamily("GMAP", "average precision, geometric mean over queries", "none", "gmap",
+                  lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel,
+                                                               precision=rows.precision),
+                  trec_eval="gm_map", undefined=_no_relevant, spellings=("gm_map", "gmap"),
+                  aggregate="geometric"),
+    MeasureFamily("GMBpref", "bpref, geometric mean over queries", "none", None, _bpref,
+                  trec_eval="gm_bpref", undefined=_no_relevant, spellings=("gm_bpref", "gmbpref"),
+                  aggregate="geometric"),
+    MeasureFamily("YAAP", "Robertson's yet another AP: ln((1 + s) / (1 + |R| - s)), s AP's numerator",
+                  "none", None, lambda rows, k, gain: yaap_rows(rows.binary, rows.n_rel, rows.precision),
+                  trec_eval="yaap", spellings=("yaap",)),
+    # Interpolated precision and precision at multiples of |R|.
+    MeasureFamily("IPrec", "interpolated precision at a recall level", "none",
+                  "eleven_point_precision",
+                  lambda rows, k, gain, recall: interpolated_precision_rows(
+                      rows.binary, rows.n_rel, rows.n_ret, [recall], rows.version, rows.hits)[:, 0],
+                  trec_eval_param="iprec_at_recall_{p:.2f}", undefined=_no_relevant_or_nothing_retrieved,
+                  undefined_reason="has no relevant document or retrieved none",
+                  spellings=("iprec_at_recall", "iprec"),
+                  parameter=Parameter("recall", "0.5", "a recall level between 0 and 1", _real(0, 1),
+                                      _number_text, float)),
+    MeasureFamily("IPrecAvg", "interpolated precision averaged over recall levels (11-point)", "none",
+                  "eleven_point_precision",
+                  lambda rows, k, gain, levels: interpolated_precision_average_rows(
+                      rows.binary, rows.n_rel, rows.n_ret, levels, rows.version, rows.hits),
+                  trec_eval="11pt_avg", trec_eval_param="11pt_avg_{p}",
+                  undefined=_no_relevant_or_nothing_retrieved,
+                  undefined_reason="has no relevant document or retrieved none",
+                  spellings=("11pt_avg", "11pt", "iprecavg"),
+                  parameter=Parameter("levels", "0.25,0.5,0.75", "recall levels between 0 and 1, "
+                                      "separated by commas", _reals(None, 0, 1), _write_reals,
+                                      _write_reals, default=ELEVEN_LEVELS)),
+    MeasureFamily("RprecMult", "precision after a multiple of |R| documents", "none", None,
+                  _rprec_mult, trec_eval_param="Rprec_mult_{p:.2f}", undefined=_no_relevant,
+                  spellings=("rprec_mult",),
+                  parameter=Parameter("multiple", "2", "a positive number (1: R-precision)",
+                                      _real(0, math.inf, open_low=True), _number_text, float)),
+    MeasureFamily("RelP", "relative precision at k: found over min(k, |R|)", "required", None,
+                  lambda rows, k, gain: relative_precision_rows(rows.binary, k, rows.n_rel),
+                  trec_eval_cut="relative_P_{k}", undefined=_no_relevant, spellings=("relative_p",)),
+    # The retrieved set as a set.
+    MeasureFamily("SetP", "set precision: relevant retrieved over retrieved", "none", None,
+                  lambda rows, k, gain: set_precision_rows(rows.n_rel_ret, rows.n_ret),
+                  trec_eval="set_P", undefined=_nothing_retrieved,
+                  undefined_reason="retrieved no document", spellings=("set_p", "setp")),
+    MeasureFamily("SetR", "set recall: relevant retrieved over |R|", "none", None,
+                  lambda rows, k, gain: set_recall_rows(rows.n_rel_ret, rows.n_rel),
+                  trec_eval="set_recall", undefined=_no_relevant, spellings=("set_recall", "setr")),
+    MeasureFamily("SetRelP", "set relative precision: relevant retrieved over min(retrieved, |R|)",
+                  "none", None,
+                  lambda rows, k, gain: set_relative_precision_rows(rows.n_rel_ret, rows.n_ret, rows.n_rel),
+                  trec_eval="set_relative_P", undefined=_no_relevant_or_nothing_retrieved,
+                  undefined_reason="has no relevant document or retrieved none",
+                  spellings=("set_relative_p",)),
+    MeasureFamily("SetAP", "set AP: set precision times set recall", "none", None,
+                  lambda rows, k, gain: set_average_precision_rows(rows.n_rel_ret, rows.n_ret, rows.n_rel),
+                  trec_eval="set_map", undefined=_no_relevant_or_nothing_retrieved,
+                  undefined_reason="has no relevant document or retrieved none",
+                  spellings=("set_map", "setap")),
+    MeasureFamily("SetF", "set F: (beta+1)PR / (beta P + R), trec_eval's weighting", "none", None,
+                  lambda rows, k, gain, beta: set_f_rows(rows.n_rel_ret, rows.n_ret, rows.n_rel, beta),
+                  trec_eval="set_F", trec_eval_param="set_F_{p}", undefined=_no_relevant,
+                  spellings=("set_f", "setf"),
+                  parameter=Parameter("beta", "2", "a number 0 or more", _real(0, math.inf),
+                                      _number_text, _number_text, default=1.0)),
+    MeasureFamily("Utility", "linear utility a TP + b FP + c FN + d TN", "none", None,
+                  lambda rows, k, gain, weights: utility_rows(
+                      rows.n_rel_ret, rows.n_ret, rows.n_rel, weights, rows.collection_size),
+                  trec_eval="utility", trec_eval_param="utility_{p}", spellings=("utility",),
+                  parameter=Parameter("weights", "2,-1,0,0", "four numbers a,b,c,d separated by "
+                                      "commas", _reals(4), _write_reals, _write_reals,
+                                      default=(1.0, -1.0, 0.0, 0.0))),
+    # Graded measures with trec_eval's gains (a grade's gain is the grade unless mapped).
+    MeasureFamily("DCG", "discounted cumulative gain (optional gain map)", "none", "dcg_at_k",
+                  lambda rows, k, gain, gains=None: _dcg_rows(_tables(rows, gain, gains).gains, None,
+                                                              gain if not gains else "linear"),
+                  trec_eval="dcg", trec_eval_param="dcg_{p}", spellings=("dcg",),
+                  parameter=_GAINS, trec_eval_releases=("10.0",)),
+    MeasureFamily("IdealDCG", "DCG of the ideal ranking of every judged document", "none", None,
+                  lambda rows, k, gain, gains=None: _dcg_rows(_tables(rows, gain, gains).ideal, None,
+                                                              gain if not gains else "linear"),
+                  trec_eval="ideal_dcg", trec_eval_param="ideal_dcg_{p}",
+                  spellings=("ideal_dcg", "idcg"), parameter=_GAINS, trec_eval_releases=("10.0",)),
+    MeasureFamily("nDCG_rel", "nDCG averaged over the ranks of the relevant documents", "none", None,
+                  lambda rows, k, gain, gains=None: ndcg_rel_rows(
+                      _tables(rows, gain, gains).gains, _tables(rows, gain, gains).ideal, rows.n_ret),
+                  trec_eval="ndcg_rel", trec_eval_param="ndcg_rel_{p}", undefined=_no_ideal_gain,
+                  undefined_reason="has no judged document with a positive gain",
+                  spellings=("ndcg_rel",), parameter=_GAINS, linear_gain_only=True),
+    MeasureFamily("RnDCG", "nDCG averaged where the ideal ranking's gain changes", "none", None,
+                  lambda rows, k, gain, gains=None: rndcg_rows(
+                      _tables(rows, gain, gains).gains, _tables(rows, gain, gains).ideal, rows.n_ret,
+                      rows.n_rel, _tables(rows, gain, gains).top),
+                  trec_eval="Rndcg", trec_eval_param="Rndcg_{p}", undefined=_no_relevant_or_ideal_gain,
+                  undefined_reason="has no relevant document or no judged document with a positive gain",
+                  spellings=("rndcg",), parameter=_GAINS, linear_gain_only=True),
+    MeasureFamily("G", "trec_eval's G: gains over a cost of the ideal gains so far", "none", None,
+                  lambda rows, k, gain, gains=None: g_rows(
+                      _tables(rows, gain, gains).gains, _tables(rows, gain, gains).ideal, rows.n_ret),
+                  trec_eval="G", trec_eval_param="G_{p}", undefined=_no_ideal_gain,
+                  undefined_reason="has no judged document with a positive gain", parameter=_GAINS,
+                  linear_gain_only=True),
+    MeasureFamily("BinG", "trec_eval's binG: G with binary relevance", "none", None,
+                  lambda rows, k, gain: bing_rows(rows.binary, rows.n_rel),
+                  trec_eval="binG", undefined=_no_relevant, spellings=("bing",)),
+    # Text: the grades at the top of each ranking.
+    MeasureFamily("RelString", "the grades of the top k documents as text (- not judged)", "required",
+                  None, lambda rows, k, gain: relevance_string_rows(rows.values, rows.n_ret, k),
+                  trec_eval_cut="relstring_{k}", spellings=("relstring",), aggregate="none",
+                  trec_eval_releases=("10.0", "9.0.8")),
 ]}
+
+
+def summarize(measure: Measure, values: np.ndarray) -> float:
+    """The measure's values over queries combined as its family says: a mean, a sum or
+    a geometric mean. The one place where values become a summary (``evaluate`` and
+    ``rankmetrics_lite.spark`` call it).
+
+    Examples
+    --------
+    >>> values = np.array([0.5, 0.0])
+    >>> summarize(parse_measure("AP"), values), summarize(parse_measure("NumRet"), values)
+    (0.25, 0.5)
+    >>> round(summarize(parse_measure("GMAP"), values), 5)  # sqrt(0.5 * 1e-5): 0 floored
+    0.00224
+    """
+    how = measure.record.aggregate
+    if how == "mean":
+        return float(np.mean(values))
+    if how == "sum":
+        return float(np.sum(values))
+    if how == "geometric":
+        return geometric_mean(np.asarray(values, dtype=float))
+    raise ValueError(f"{measure.name} is text, one string per query, with no summary over queries: "
+                     "ask for it with per_query=True")
 
 
 def _refuse_undefined(measure: Measure, queries: list[str], *, policy: str, any_defined: bool,
@@ -179,7 +499,7 @@ _TREC_EVAL_NAME = re.compile(r"(?P<family>[A-Za-z_]+?)_(?P<cutoff>[0-9]+)")
 @dataclass(frozen=True)
 class Measure:
     """One measure: a family, its cutoff k (None: the whole ranking) and its
-    parameter's value (None: the family takes none).
+    parameter's value (None: the family takes none, or its default).
 
     Examples
     --------
@@ -188,26 +508,33 @@ class Measure:
     ('nDCG', 10, 'nDCG@10', 'ndcg_cut_10')
     >>> parse_measure("RBP(p=0.8)").trec_eval_name  # trec_eval -m rbp.p=0.8
     'rbp_p=0.8'
+    >>> parse_measure("IPrec(recall=0.1)").trec_eval_name
+    'iprec_at_recall_0.10'
     """
 
     family: str
     cutoff: int | None = None
-    value: float | None = None
+    value: object = None
 
     @property
     def name(self) -> str:
         """The name in ir_measures' spelling, such as ``P@10`` or ``RBP(p=0.8)``."""
         name = self.family
         if self.value is not None:
-            name += f"({self.record.parameter[0]}={self.value!r})"
+            parameter = self.record.parameter
+            name += f"({parameter.key}={parameter.write(self.value)})"
         return name if self.cutoff is None else f"{name}@{self.cutoff}"
 
     @property
     def trec_eval_name(self) -> str | None:
         """trec_eval's name for this measure (``map_cut_10``), or None if it has none."""
         family = CATALOGUE[self.family]
+        if self.value is not None:
+            if family.trec_eval_param is None or self.cutoff is not None:
+                return None
+            return family.trec_eval_param.format(p=family.parameter.trec_eval(self.value))
         template = family.trec_eval if self.cutoff is None else family.trec_eval_cut
-        return None if template is None else template.format(k=self.cutoff, p=self.value)
+        return None if template is None else template.format(k=self.cutoff)
 
     def __repr__(self) -> str:  # the value only where the family takes one
         value = "" if self.value is None else f", value={self.value!r}"
@@ -215,9 +542,19 @@ class Measure:
 
     def values(self, rows, gain: str) -> np.ndarray:
         """One value per row of :class:`~rankmetrics_lite._evaluate.Rows`."""
-        if self.value is None:
+        parameter = self.record.parameter
+        if parameter is None:
             return self.record.kernel(rows, self.cutoff, gain)
-        return self.record.kernel(rows, self.cutoff, gain, self.value)
+        value = parameter.default if self.value is None else self.value
+        return self.record.kernel(rows, self.cutoff, gain, value)
+
+    def undefined(self, rows) -> np.ndarray | None:
+        """Where the measure has no value (None: defined everywhere)."""
+        rule = self.record.undefined
+        if rule is None:
+            return None
+        gains = self.value if self.record.parameter is _GAINS else None
+        return rule(rows, gains)
 
     @property
     def record(self) -> MeasureFamily:
@@ -235,6 +572,8 @@ def parse_measure(name: str) -> Measure:
     --------
     >>> parse_measure("AP@100")
     Measure(family='AP', cutoff=100)
+    >>> parse_measure("nDCG(gains=1:1,2:3)")
+    Measure(family='nDCG', cutoff=None, value=((1, 1.0), (2, 3.0)))
     >>> parse_measure("map")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -262,6 +601,7 @@ def parse_measure(name: str) -> Measure:
     if rule == "none":
         raise ValueError(
             f"measure {name!r} takes no cutoff ({family} sets its own cutoff, |R|): write '{family}'"
+            if family == "Rprec" else f"measure {name!r} takes no cutoff: write {CATALOGUE[family]._base()!r}"
         )
     if cutoff.startswith("0"):
         raise ValueError(
@@ -271,31 +611,38 @@ def parse_measure(name: str) -> Measure:
     return Measure(family, int(cutoff), value)
 
 
-def _parameter_value(name: str, family: MeasureFamily, text: str | None) -> float | None:
-    """The value of the family's parameter, written once and in one spelling."""
-    if family.parameter is None:
+def _parameter_value(name: str, family: MeasureFamily, text: str | None) -> object:
+    """The value of the family's parameter, written once and in one spelling
+    (None: the family takes none, or the name keeps its default)."""
+    parameter = family.parameter
+    if parameter is None:
         if text is not None:
-            raise ValueError(f"measure {name!r} takes no parameter: write {family.example()!r}")
+            raise ValueError(f"measure {name!r} takes no parameter: write {family._base()!r}")
         return None
-    key, example = family.parameter
+    key, example = parameter.key, parameter.example
     form = f"{family.name}({key}=...)"
     if text is None:
+        if not parameter.required:
+            return None
         raise ValueError(
             f"measure {name!r} needs its {key}: write it as {form}, for example "
-            f"'{family.name}({key}={example})' (ir_measures' default; trec_eval's is {key}=0.9)"
+            f"'{family.name}({key}={example})'{parameter.hint}"
         )
-    given, _, number = text.partition("=")
+    given, _, written = text.partition("=")
     try:
-        value = float(number)
+        value = parameter.read(written) if given.strip() == key else None
     except ValueError:
         value = None
-    if given.strip() != key or value is None or not 0 < value < 1:
+    if value is None:
         raise ValueError(
-            f"measure {name!r}: write its parameter as {form} with {key} a number strictly "
-            f"between 0 and 1, for example '{family.name}({key}={example})'"
+            f"measure {name!r}: write its parameter as {form} with {key} {parameter.form}, "
+            f"for example '{family.name}({key}={example})'"
         )
-    if text != f"{key}={value!r}":  # one spelling per measure, so results hold it once
-        raise ValueError(f"measure {name!r}: write it as '{family.name}({key}={value!r})'")
+    spelled = f"{family.name}({key}={parameter.write(value)})"
+    if value == parameter.default:
+        raise ValueError(f"measure {name!r} is {family.name}'s default: write it as {family.name!r}")
+    if text != f"{key}={parameter.write(value)}":  # one spelling per measure, so results hold it once
+        raise ValueError(f"measure {name!r}: write it as {spelled!r}")
     return value
 
 
@@ -343,7 +690,7 @@ def _translation(name: str) -> tuple[str, str] | None:
     family = _OTHER_SPELLINGS[match["family"].lower()]
     is_trec_eval = match["cutoff"] is None and match["family"] in _TREC_EVAL_PLAIN_NAMES
     origin = " (trec_eval's name)" if is_trec_eval else ""
-    if CATALOGUE[family].parameter is not None:
+    if CATALOGUE[family].parameter is not None and CATALOGUE[family].parameter.required:
         return CATALOGUE[family].example(), origin
     if match["cutoff"] is None and CATALOGUE[family].cutoff == "required":
         return f"{family}@10", origin
@@ -358,7 +705,7 @@ def _close_names(name: str) -> list[str]:
     for family in CATALOGUE.values():
         rule = family.cutoff
         takes_cutoff = rule != "none" and (cutoff is not None or rule == "required")
-        candidate = f"{family.name}@{cutoff or 10}" if takes_cutoff else family.example()
+        candidate = f"{family.name}@{cutoff or 10}" if takes_cutoff else family._base()
         candidates[candidate.lower()] = candidate
     close = difflib.get_close_matches(name.lower(), candidates, n=3, cutoff=0.5)
     return [candidates[c] for c in close]

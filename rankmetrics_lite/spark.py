@@ -26,7 +26,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ._evaluate import evaluate as _evaluate_dicts
-from .measures import parse_measure, parse_measures, _refuse_undefined
+from .measures import parse_measure, parse_measures, summarize, _refuse_undefined
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION
 from .validation import no_shared_query, repeated_document
 
@@ -253,7 +253,12 @@ def evaluate(
     functions, types, DataFrame, _session = _pyspark()
     _check_frame(df_run, "df_run", RUN_COLUMNS, DataFrame, types)
     _check_frame(df_qrels, "df_qrels", QRELS_COLUMNS, DataFrame, types)
-    names = [m.name for m in parse_measures(measures)]
+    parsed = parse_measures(measures)
+    text = [m.name for m in parsed if m.record.aggregate == "none"]
+    if text:
+        raise ValueError(f"{', '.join(text)}: text measures, one string per query, are not computed on "
+                         "Spark; use rankmetrics_lite.evaluate(..., per_query=True)")
+    names = [m.name for m in parsed]
     options = dict(relevance_level=relevance_level, empty_queries=empty_queries, gain=gain,
                    trec_eval_version=trec_eval_version, unjudged=unjudged)
     if not isinstance(per_query, bool):
@@ -263,7 +268,7 @@ def evaluate(
                     names, **options)
 
     scored = _per_query_values(df_run, df_qrels, names, options, functions, types)
-    means = _means(scored, names, empty_queries, relevance_level)
+    means = _means(scored, names, empty_queries, relevance_level, trec_eval_version)
     if not per_query:
         return means
     return means, _per_query_frame(df_run.sparkSession, scored, names, empty_queries,
@@ -423,21 +428,24 @@ def _first_error(scored) -> None:
         raise kind(failed["error"].iloc[0])
 
 
-def _means(scored, names: list[str], policy: str, level: int) -> dict:
-    """Each measure's mean over the judged queries, summed in qrels order as evaluate does."""
+def _means(scored, names: list[str], policy: str, level: int, version: str) -> dict:
+    """Each measure's summary over the judged queries, in qrels order as evaluate takes it
+    (in 9.0.8 a judged query the run lacks counts 0, as in evaluate)."""
     _first_error(scored)
     if not scored["in_run"].any():
         raise no_shared_query([], scored["query_id"].head(3).tolist(), ("df_run", "df_qrels"))
     means = {}
     for i, name in enumerate(names):
         values = scored[f"value_{i}"].to_numpy(dtype=float)
+        if version != "10.0":
+            values = np.where(scored["in_run"].to_numpy(dtype=bool), values, 0.0)
         defined = scored[f"defined_{i}"].to_numpy(dtype=bool)
         if policy == "zero":
             defined = np.ones_like(defined)  # an undefined value scores 0 and counts
         elif not defined.all():
             _refuse_undefined(parse_measure(name), scored["query_id"][~defined].tolist(), policy=policy,
                              any_defined=bool(defined.any()), relevance_level=level)
-        means[name] = float(np.mean(values[defined]))  # evaluate's reduction, in its order
+        means[name] = summarize(parse_measure(name), values[defined])  # evaluate's reduction, in its order
     return means
 
 

@@ -17,8 +17,8 @@ from rankmetrics_lite.measures import CATALOGUE, parse_measure
 EXAMPLE_CUTOFF = 10
 
 
-def catalogue_rows() -> list[tuple[str, str, str | None, str]]:
-    """(what it is, evaluate's name, trec_eval's name or None, function) per measure name."""
+def catalogue_rows() -> list[tuple[str, str, str | None, str | None]]:
+    """(what it is, evaluate's name, trec_eval's name or None, function or None) per measure name."""
     rows = []
     for family in CATALOGUE.values():
         for name in family.example_names(EXAMPLE_CUTOFF):
@@ -37,7 +37,8 @@ class MeasureCatalogue(SphinxDirective):
                  "     - Single-query function"]
         for title, name, trec_eval, function in catalogue_rows():
             shown = f"``{trec_eval}``" if trec_eval else "(none)"
-            lines += [f"   * - {title}", f"     - ``{name}``", f"     - {shown}", f"     - ``{function}``"]
+            single = f"``{function}``" if function else "(evaluate only)"
+            lines += [f"   * - {title}", f"     - ``{name}``", f"     - {shown}", f"     - {single}"]
         container = StringList(lines, source="rankmetrics_lite.measures.CATALOGUE")
         node = nodes.section()
         self.state.nested_parse(container, self.content_offset, node)

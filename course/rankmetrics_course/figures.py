@@ -8,7 +8,8 @@ and the data URI is percent-encoded UTF-8 rather than base64 (a third larger).
 
 Every figure is made readable on a phone as it is rendered (:func:`readable`):
 whatever size a chapter's view drew it at, it is laid out again at the book's
-one figure width with no text under the book's smallest size.
+one figure width with no text under the book's smallest size, and saved no
+wider than a phone shows it at one CSS px per point.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from rankmetrics_course.style import FIGURE_WIDTH, SMALLEST_TEXT
+from rankmetrics_course.style import FIGURE_WIDTH, PHONE_FIGURE_PX, SMALLEST_TEXT
 
 # Byte-identical SVG on every run: no date, fixed ids, text kept as text, and
 # one short font stack written into every text element.
@@ -66,16 +67,47 @@ def compact_svg(svg: str) -> str:
     return _drop_unused_ids(_NO_ROTATION.sub("", _ATTRIBUTE.sub(r"\1='\2'", svg)))
 
 
+# The blank margin (inches) a figure is saved with around what it draws.
+SAVED_MARGIN = 0.1
+
+
+def saved_width(figure: Figure) -> float:
+    """How wide (inches) ``figure`` is saved: its tight bounding box and the margins."""
+    return figure.get_tightbbox().width + 2 * SAVED_MARGIN
+
+
+def smallest_text(figure: Figure) -> float:
+    """The size (points) of the smallest text ``figure`` shows."""
+    return min((text.get_fontsize() for text in figure.findobj(Text)
+                if text.get_text() and text.get_visible()), default=SMALLEST_TEXT)
+
+
+def phone_text_px(figure: Figure) -> float:
+    """The smallest text of ``figure`` in CSS px, saved and shown on a phone at
+    :data:`~rankmetrics_course.style.PHONE_FIGURE_PX`."""
+    return smallest_text(figure) * PHONE_FIGURE_PX / (72 * saved_width(figure))
+
+
+def _lay_out(figure: Figure) -> None:
+    with warnings.catch_warnings():  # panels tight_layout cannot place keep their place
+        warnings.simplefilter("ignore", UserWarning)
+        figure.tight_layout()
+
+
 def readable(figure: Figure) -> Figure:
     """Lay ``figure`` out again at :data:`FIGURE_WIDTH` inches with every text at
-    least :data:`SMALLEST_TEXT` points; returns it.
+    least :data:`SMALLEST_TEXT` points, saved narrow enough for its smallest text
+    to show at least :data:`SMALLEST_TEXT` CSS px on a phone; returns it.
 
     A narrower figure is scaled less on a phone, so its text stays legible
     there; the height shrinks by the square root of the width's ratio, which
     keeps stacked panels room for their larger labels. A tight layout fits the
     larger labels in; what still sticks out (a long title, long tick labels, a
     legend beside the axes) is kept by saving the figure's tight bounding box,
-    so the figure is narrowed by as much, to keep the saved width.
+    so the figure is narrowed by as much, to keep the saved width. Then, while
+    the saved figure is wider than a phone shows it at one CSS px per point
+    (:data:`~rankmetrics_course.style.PHONE_FIGURE_PX`), it is narrowed by the
+    difference; a drawing that cannot be narrowed so far gets larger text instead.
     """
     if getattr(figure, "_rml_readable", False):  # once: a second pass would narrow it again
         return figure
@@ -85,15 +117,27 @@ def readable(figure: Figure) -> Figure:
     width, height = figure.get_size_inches()
     if width > FIGURE_WIDTH:
         figure.set_size_inches(FIGURE_WIDTH, height * (FIGURE_WIDTH / width) ** 0.5)
-    with warnings.catch_warnings():  # panels tight_layout cannot place keep their place
-        warnings.simplefilter("ignore", UserWarning)
-        figure.tight_layout()
-        outside = figure.get_tightbbox().width - figure.get_figwidth()
-        narrower = figure.get_figwidth() - outside
-        # (a drawing mostly outside its axes is left as it is, not squeezed to nothing)
-        if outside > 0.05 and narrower >= FIGURE_WIDTH / 2:
+    _lay_out(figure)
+    outside = figure.get_tightbbox().width - figure.get_figwidth()
+    narrower = figure.get_figwidth() - outside
+    # (a drawing mostly outside its axes is left as it is, not squeezed to nothing)
+    if outside > 0.05 and narrower >= FIGURE_WIDTH / 2:
+        figure.set_size_inches(narrower, figure.get_figheight())
+        _lay_out(figure)
+    for _ in range(8):  # each step fits all but a sliver; a few are enough
+        widest = smallest_text(figure) / SMALLEST_TEXT * PHONE_FIGURE_PX / 72
+        excess = saved_width(figure) - widest
+        if excess <= 0:
+            break
+        narrower = figure.get_figwidth() - excess - 0.01  # (a hundredth to spare)
+        if narrower >= FIGURE_WIDTH / 2:
             figure.set_size_inches(narrower, figure.get_figheight())
-            figure.tight_layout()
+        else:
+            scale = saved_width(figure) / widest + 0.01
+            for text in figure.findobj(Text):
+                if text.get_text():
+                    text.set_fontsize(text.get_fontsize() * scale)
+        _lay_out(figure)
     figure._rml_readable = True
     return figure
 
@@ -103,7 +147,8 @@ def figure_to_svg(figure: Figure) -> str:
     buffer = io.StringIO()
     readable(figure)
     with matplotlib.rc_context(_SVG_RC):
-        figure.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
+        figure.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight",
+                       pad_inches=SAVED_MARGIN)
     return compact_svg(buffer.getvalue())
 
 

@@ -9,12 +9,15 @@ NOT_RELEVANT = "#767676"  # grey: a non-relevant item, and reference lines (4.5:
 CURRENT = "#b2182b"       # red: the position the slider points at (6.9:1 on white)
 SECOND = "#2166ac"        # blue: a second curve (recall, another system)
 
-# Every figure is drawn this wide (inches) with no text under this size (points):
-# on a 390 px phone, whose column is about 360 CSS px, the smallest text then
-# shows at about 10 CSS px (the phone page checks ask at least 9); on a
-# desktop the figure keeps its natural size (about 480 CSS px).
+# Every figure is laid out this wide (inches) with no text under this size (points).
 FIGURE_WIDTH = 4.8
 SMALLEST_TEXT = 10
+# The narrowest a figure shows on a 390 px phone, in CSS px: the column is 342 px
+# wide, a slider's frame inside it 330 px. A figure saved at most this many points
+# wide shows each point as at least one CSS px there, so its smallest text at least
+# SMALLEST_TEXT CSS px (the phone page checks ask 10); on a desktop the figure
+# grows with the column, up to 40rem.
+PHONE_FIGURE_PX = 330
 
 
 def rank_strip(ax, relevance: np.ndarray, k: int | None = None) -> None:

@@ -172,7 +172,7 @@ def test_the_names_table_is_generated_from_the_catalogue():
     assert {re.split(r"[@(]", name)[0] for _, name, _, _ in rows} == set(CATALOGUE)
     for _, name, trec_eval_name, function in rows:
         assert parse_measure(name).trec_eval_name == trec_eval_name, name
-        assert function in rankmetrics_lite.__all__, function
+        assert function is None or function in rankmetrics_lite.__all__, function
 
 
 def test_numbers_quoted_in_the_glossary():

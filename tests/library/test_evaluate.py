@@ -16,7 +16,14 @@ from rankmetrics_lite._cutoff_metrics import f1_at_k, hit_rate_at_k, precision_a
 from rankmetrics_lite._dcg import ndcg_at_k
 from rankmetrics_lite._evaluate import evaluate
 from rankmetrics_lite._reciprocal_rank import reciprocal_rank
-from rankmetrics_lite.measures import CATALOGUE, Measure, parse_measure, parse_measures
+from rankmetrics_lite.measures import (
+    CATALOGUE,
+    Measure,
+    _no_ideal_gain,
+    parse_measure,
+    parse_measures,
+    summarize,
+)
 from tests.library.catalogue_names import every_measure
 
 # q1 ranks d1 (relevant), d2 (judged not relevant), d5 (unjudged), d3 (relevant);
@@ -44,6 +51,32 @@ HAND = {
         "infAP": (1 + (1 / 4 + 3 / 4 * 2 / 3 * 1 / 2)) / 3,  # d5, not in the pool, counts as not relevant
         "Judged@2": 1.0, "Judged@4": 3 / 4,
         "RBP(p=0.8)": 0.2 * (1 + 0.8**3), "RBP_resid(p=0.8)": 0.2 * 0.8**2 + 0.8**4,
+        "Unjudged@2": 0.0, "Unjudged@4": 1 / 4,
+        # Counts: 4 retrieved, |R| = 3, 2 of them retrieved, 1 judged non-relevant retrieved (d2).
+        "NumQ": 1.0, "NumRet": 4.0, "NumRel": 3.0, "NumRelRet": 2.0, "NumNonrelJudgedRet": 1.0,
+        "GMAP": (1 / 1 + 2 / 4) / 3, "GMBpref": (1 + 0) / 3,  # per query: AP and Bpref
+        # P@1..4 = 1, 1/2, 1/3, 1/2. recall 0.3 asks for round(0.9) = 1 item: the best
+        # precision from its rank down. 11 levels ask for 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3 items
+        # (lround(L * 3)): 1 five times, 1/2 four times, 3 is never reached.
+        "IPrec(recall=0.3)": 1.0, "IPrecAvg": (5 * 1 + 4 / 2) / 11,
+        "RprecMult(multiple=2)": 2 / 6,  # (long)(2 * 3 + 0.9) = 6 > 4 retrieved: 2 found / 6
+        "RelP@2": 1 / 2,  # 1 found in the top 2, over min(2, |R|)
+        "SetP": 2 / 4, "SetR": 2 / 3, "SetRelP": 2 / min(4, 3), "SetAP": 2 * 2 / (4 * 3),
+        "SetF": 2 * (1 / 2) * (2 / 3) / (1 / 2 + 2 / 3),
+        "Utility(weights=2,-1,0,0)": 2 * 2 - 1 * 2,
+        # Each relevant document over log2(2 + non-relevant documents above it): d1, d3.
+        "BinG": (1 / math.log2(2) + 1 / math.log2(2 + 2)) / 3,
+        "DCG": 1 + _discount(4), "IdealDCG": 1 + _discount(2) + _discount(3),
+        # G: cost so far 1, 2, 3, 4 (the ideal gains 1, 1, 1, then 1 a rank); gained 1, 1, 1, 2.
+        "G": (1 / math.log2(2 + 1 - 1) + 1 / math.log2(2 + 4 - 2)) / 3,
+        # nDCG at d1 and at d3, and once more (d4, never retrieved) the final nDCG.
+        "nDCG_rel": (1 + 2 * (1 + _discount(4)) / (1 + _discount(2) + _discount(3))) / 3,
+        # Rndcg: the ideal gain falls from 1 to 0 after rank 3: nDCG of the top 3 there.
+        "RnDCG": 1 / (1 + _discount(2) + _discount(3)),
+        # A gain map: judged non-relevant documents (grade 0) gain 1 too; d5 is not judged.
+        "nDCG(gains=0:1)": (1 + _discount(2) + _discount(4)) / (1 + _discount(2) + _discount(3) + _discount(4)),
+        "RelString@10": "10-1",  # d1 relevant, d2 judged 0, d5 not in the qrels, d3 relevant
+        "YAAP": math.log((1 + (1 / 1 + 2 / 4)) / (1 + 3 - (1 / 1 + 2 / 4))),  # AP's numerator 1.5
     },
     "q2": {
         "P@2": 1 / 2, "P@5": 1 / 5, "R@2": 1.0, "R@4": 1.0, "F1@2": 2 * 1 / (2 + 1),
@@ -51,6 +84,21 @@ HAND = {
         "nDCG": _discount(2), "nDCG@2": _discount(2), "Success@1": 0.0, "Success@2": 1.0,
         "Bpref": 1.0, "infAP": 1 / 2, "Judged@2": 1 / 2, "Judged@4": 3 / 4,  # past the end is not unjudged
         "RBP(p=0.8)": 0.2 * 0.8, "RBP_resid(p=0.8)": 0.2 + 0.8**2,
+        "Unjudged@2": 1 / 2, "Unjudged@4": 1 / 4,
+        "NumQ": 1.0, "NumRet": 2.0, "NumRel": 1.0, "NumRelRet": 1.0, "NumNonrelJudgedRet": 0.0,
+        "GMAP": 1 / 2, "GMBpref": 1.0,
+        # P@1, P@2 = 0, 1/2; |R| = 1: recall 0.3 asks for lround(0.3) = 0 items (the best
+        # precision anywhere), and every level 0.5 and up for 1 item.
+        "IPrec(recall=0.3)": 1 / 2, "IPrecAvg": 1 / 2,
+        "RprecMult(multiple=2)": 1 / 2,  # (long)(2 + 0.9) = 2 documents: P@2
+        "RelP@2": 1 / 1,
+        "SetP": 1 / 2, "SetR": 1.0, "SetRelP": 1 / 1, "SetAP": 1 / (2 * 1),
+        "SetF": 2 * (1 / 2) * 1 / (1 / 2 + 1), "Utility(weights=2,-1,0,0)": 2 * 1 - 1 * 1,
+        "BinG": 1 / math.log2(2 + 1), "DCG": _discount(2), "IdealDCG": 1.0,
+        "G": 1 / math.log2(2 + 2 - 1), "nDCG_rel": _discount(2) / 1,
+        "RnDCG": 0.0,  # the ideal gain changes after rank 1, where nothing was found yet
+        "nDCG(gains=0:1)": _discount(2), "RelString@10": "-1",  # e2 not in the qrels
+        "YAAP": math.log((1 + 1 / 2) / (1 + 1 - 1 / 2)),
     },
 }
 ALL_MEASURES = list(HAND["q1"])
@@ -72,13 +120,28 @@ def test_every_measure_matches_hand_computed_values_per_query():
     for qid, expected in HAND.items():
         assert list(per_query[qid]) == ALL_MEASURES
         for measure, value in expected.items():
-            assert per_query[qid][measure] == pytest.approx(value, abs=1e-15), (qid, measure)
+            if isinstance(value, str):
+                assert per_query[qid][measure] == value, (qid, measure)
+            else:
+                assert per_query[qid][measure] == pytest.approx(value, abs=1e-15), (qid, measure)
 
 
-def test_the_mean_is_the_macro_average_over_queries():
-    means = evaluate(RUN, QRELS, ALL_MEASURES)
-    for measure in ALL_MEASURES:
-        assert means[measure] == pytest.approx((HAND["q1"][measure] + HAND["q2"][measure]) / 2, abs=1e-15)
+SUMMARIZED = [name for name in ALL_MEASURES if parse_measure(name).record.aggregate != "none"]
+
+
+def test_the_summary_is_the_macro_average_over_queries_or_as_the_family_says():
+    means = evaluate(RUN, QRELS, SUMMARIZED)
+    for measure in SUMMARIZED:
+        q1, q2 = HAND["q1"][measure], HAND["q2"][measure]
+        expected = {"mean": (q1 + q2) / 2, "sum": q1 + q2,
+                    "geometric": math.sqrt(max(q1, 1e-5) * max(q2, 1e-5))}
+        how = parse_measure(measure).record.aggregate
+        assert means[measure] == pytest.approx(expected[how], abs=1e-15), measure
+
+
+def test_a_text_measure_has_no_summary():
+    with pytest.raises(ValueError, match="RelString@10 is text, one string per query.*per_query=True"):
+        evaluate(RUN, QRELS, ["P@5", "RelString@10"])
 
 
 def test_a_single_measure_name_is_accepted_and_results_are_python_floats():
@@ -360,8 +423,8 @@ def test_every_query_agrees_with_the_single_query_functions(collection, level, v
         n_rel = sum(g >= level for g in judged.values())
         values = per_query[qid]
         if n_rel == 0:  # undefined for the single-query functions; trec_eval: 0
-            undefined = [m for m in values if parse_measure(m).record.undefined is not None
-                         and parse_measure(m).family != "nDCG"]
+            # (nDCG, nDCG_rel and G are undefined only without a positive gain.)
+            undefined = [m for m in values if parse_measure(m).record.undefined not in (None, _no_ideal_gain)]
             assert undefined and all(values[m] == 0.0 for m in undefined)
             continue
         expected = {
@@ -402,9 +465,10 @@ def test_results_do_not_depend_on_dict_order_or_on_the_other_measures(collection
             assert alone[qid][measure] == together[qid][measure] == reordered[qid][measure]
             if measure in cut_only:
                 assert cut[qid][measure] == together[qid][measure]
-    means = evaluate(run, qrels, ALL_MEASURES)
-    for measure in ALL_MEASURES:
-        assert means[measure] == pytest.approx(np.mean([v[measure] for v in together.values()]), abs=1e-15)
+    means = evaluate(run, qrels, SUMMARIZED)
+    for measure in SUMMARIZED:
+        expected = summarize(parse_measure(measure), np.array([v[measure] for v in together.values()]))
+        assert means[measure] == pytest.approx(expected, abs=1e-15)
 
 
 def test_many_queries_with_many_ties_match_the_reference_ranking():
@@ -426,14 +490,14 @@ def test_any_mapping_will_do_for_run_and_qrels():
 
     run = MappingProxyType({qid: MappingProxyType(dict(r)) for qid, r in RUN.items()})
     qrels = defaultdict(dict, {qid: OrderedDict(j) for qid, j in QRELS.items()})
-    assert evaluate(run, qrels, ALL_MEASURES) == evaluate(RUN, QRELS, ALL_MEASURES)
+    assert evaluate(run, qrels, SUMMARIZED) == evaluate(RUN, QRELS, SUMMARIZED)
 
 
 def test_a_querys_values_do_not_depend_on_the_queries_evaluated_beside_it():
     # Evaluating in parts (per query group on a cluster, or block by block) must give the
     # bits that one call gives: a wide or a graded neighbour changes nothing in q.
     rng = np.random.default_rng(7)
-    measures = every_measure(5, 10)
+    measures = every_measure(5, 10, gain="exponential")
     run = {"q": {f"d{i}": float(s) for i, s in enumerate(rng.random(37))}}
     qrels = {"q": {f"d{i}": int(g) for i, g in enumerate(rng.integers(0, 4, 30))}}
     alone = evaluate(run, qrels, measures, per_query=True, gain="exponential")["q"]

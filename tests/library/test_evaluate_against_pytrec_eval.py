@@ -35,8 +35,17 @@ pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eva
 
 CUTOFFS = (1, 3, 5, 10, 50)
 # Every measure of the catalogue that trec_eval 9.0.8 (so pytrec_eval) knows, plain and at
-# each cutoff; RBP (a parameter, and 10.0 only) has its own test.
-FAMILIES = [family for family in CATALOGUE.values() if family.parameter is None]
+# each cutoff, with a value per query that is averaged; RBP (a parameter, and 10.0 only) has
+# its own test, and the command line's byte-for-byte tests cover the rest.
+
+
+def _pytrec_knows(family) -> bool:
+    """pytrec_eval's build of trec_eval 9.0.8 leaves some measures out (yaap)."""
+    return (family.trec_eval or (family.trec_eval_cut or "").removesuffix("_{k}")) in pytrec_eval.supported_measures
+
+
+FAMILIES = [family for family in CATALOGUE.values() if family.parameter is None
+            and family.aggregate == "mean" and "9.0.8" in family.trec_eval_releases and _pytrec_knows(family)]
 MEASURES = (
     [family.name for family in FAMILIES if family.trec_eval]
     + [f"{family.name}@{k}" for family in FAMILIES if family.trec_eval_cut for k in CUTOFFS]
@@ -156,7 +165,7 @@ def _pytrec_request_for(measures) -> set[str]:
 
 @pytest.mark.parametrize("level", [1, 2])
 def test_adversarial_collections_agree_with_pytrec_eval(level):
-    measures = comparable_measures()
+    measures = [m for m in comparable_measures() if _pytrec_knows(m.record)]
     names = [m.name for m in measures]
     compared = 0
     for seed in range(60):

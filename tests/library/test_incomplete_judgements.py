@@ -145,8 +145,8 @@ def test_the_judgement_matrix_is_built_only_for_the_measures_that_read_it(monkey
     real = evaluate_module._ranked_grades
 
     def counting(*args, **kwargs):
-        matrix, status = real(*args, **kwargs)
-        return matrix, lambda: built.append(1) or status()
+        matrix, status, lengths = real(*args, **kwargs)
+        return matrix, lambda: built.append(1) or status(), lengths
 
     monkeypatch.setattr(evaluate_module, "_ranked_grades", counting)
     evaluate(RUN, QRELS, ["P@2", "AP", "nDCG@3", "RR", "Rprec", "RBP(p=0.8)"])

@@ -53,8 +53,9 @@ def test_the_library_wheel_holds_the_library_only(wheels):
     files = files_of(wheels["rankmetrics_lite"])
     outside = [f for f in files if not f.startswith(("rankmetrics_lite/", "rankmetrics_lite-"))]
     assert not outside, outside
-    assert not [f for f in files if "course" in f or not f.endswith((".py", "METADATA", "WHEEL",
-                                                                     "RECORD", "top_level.txt", "LICENSE"))]
+    assert not [f for f in files if "course" in f or not f.endswith((".py", "METADATA", "WHEEL", "RECORD",
+                                                                     "top_level.txt", "LICENSE",
+                                                                     "entry_points.txt"))]
     assert [r for r in requirements_of(wheels["rankmetrics_lite"]) if "extra ==" not in r] == [
         "numpy>=1.24", "scipy>=1.10"]
 
@@ -102,6 +103,14 @@ def test_each_package_installs_and_imports_in_a_fresh_environment(package, wheel
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert " 0 failed" in done.stdout
     print(package, ":", done.stdout.strip())
+    if package == "rankmetrics_lite":  # trec_eval's command line, installed as a program
+        qrels, run = work / "qrels", work / "run"
+        qrels.write_text("q1 0 d1 1\nq1 0 d2 0\n")
+        run.write_text("q1 Q0 d2 1 2.0 mine\nq1 Q0 d1 2 1.0 mine\n")
+        program = python.parent / "rankmetrics-trec-eval"
+        printed = subprocess.run([str(program), "-m", "map", str(qrels), str(run)], cwd=work,
+                                 capture_output=True, text=True, timeout=120, env={"PATH": "/usr/bin:/bin"})
+        assert printed.returncode == 0 and printed.stdout == "map                   \tall\t0.5000\n", printed
 
 
 def test_a_missing_dependency_fails_the_install(wheels, tmp_path):

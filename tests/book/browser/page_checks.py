@@ -96,9 +96,10 @@ return faults;
 # Figure text as the reader sees it. Each figure is an <img> of an SVG, whose
 # text axe cannot see: the SVG is laid out off-screen at the size the <img> has
 # on the page, and each text's font size is taken times its on-screen scale;
-# its colour (with its opacity) is composited on the figure's background.
+# its colour (with its opacity) is composited on the figure's background; no
+# two texts may overlap.
 # Every frame of every slider is shown in turn, as a reader moving it would.
-MIN_FIGURE_TEXT_PX = 9
+MIN_FIGURE_TEXT_PX = 10
 MIN_FIGURE_TEXT_CONTRAST = 4.5
 _FIGURE_TEXT_FAULTS = """
 const [minPx, minRatio, done] = arguments;
@@ -168,10 +169,12 @@ const measure = async (img, where) => {
       opacities.set(e, parseFloat(getComputedStyle(e).opacity) * opacity(e.parentElement));
     return opacities.get(e);
   };
+  const boxes = [];
   svg.querySelectorAll('text').forEach(text => {
     if (!text.textContent.trim()) return;
     count += 1;
     const box = text.getBoundingClientRect();
+    boxes.push([box, text.textContent.trim()]);
     if (box.left < edge.left - 1 || box.right > edge.right + 1 || box.top < edge.top - 1
         || box.bottom > edge.bottom + 1) cut.push(text.textContent.trim());
     const m = text.getScreenCTM(), style = getComputedStyle(text);
@@ -184,7 +187,16 @@ const measure = async (img, where) => {
     const r = ratio(fill, ground);
     if (r < minRatio) faint.push([r, text.textContent.trim()]);
   });
+  // Texts that run into each other: their boxes share more than a pixel each way.
+  const overlaps = [];
+  boxes.forEach(([a, aText], i) => boxes.slice(i + 1).forEach(([b, bText]) => {
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1 && h > 1) overlaps.push([aText, bText]);
+  }));
   const out = [];
+  if (overlaps.length) out.push(`${where}: ${overlaps.length} pairs of texts overlap `
+                                + `("${overlaps[0][0].slice(0, 30)}" and "${overlaps[0][1].slice(0, 30)}")`);
   if (cut.length) out.push(`${where}: ${cut.length} texts cut at the figure's edge ("${cut[0].slice(0, 30)}")`);
   if (small.length) {
     small.sort((a, b) => a[0] - b[0]);

@@ -25,6 +25,7 @@ from functools import partial
 import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation
 
 from rankmetrics_course.chapters.case_study_rag_retriever.retrievers import chunk_hits, new_document_hits
 from rankmetrics_course.figures import ShownFigure
@@ -96,10 +97,13 @@ def cutoff_figure(chunk_rows, new_doc_rows, n_relevant, labels: Sequence[str],
     if k is not None:
         grid_ax.axvspan(0.5, k + 0.5, facecolor="none", edgecolor=CURRENT, linewidth=3.5,
                         zorder=3)
-    grid_ax.set(xticks=range(1, depth + 1), yticks=range(1, len(rows) + 1), xlabel="rank")
+    # A tick at every rank, a number at a few: ten numbers run together on a phone.
+    grid_ax.set_xticks(range(1, depth + 1), [str(r) if r in (1, 5, 10) else ""
+                                             for r in range(1, depth + 1)])
+    grid_ax.set(yticks=range(1, len(rows) + 1), xlabel="rank")
     grid_ax.set_yticklabels(labels)
     grid_ax.tick_params(labelsize=8)
-    grid_ax.set_title("chunks by rank (green: relevant page)", fontsize=9)
+    grid_ax.set_title("chunks by rank\n(green: relevant page)", fontsize=9)
 
     ks = curves["k"]
     curve_ax.plot(ks, curves["recall"], marker="s", color=SECOND, label="R@k (documents)")
@@ -111,7 +115,10 @@ def cutoff_figure(chunk_rows, new_doc_rows, n_relevant, labels: Sequence[str],
                           color=CURRENT, zorder=3)
     curve_ax.set(xlabel="cutoff k (chunks)", ylim=(-0.03, 1.05), xticks=ks)
     curve_ax.tick_params(labelsize=8)
-    curve_ax.legend(loc="center right", fontsize=8, frameon=False)
+    # The key under the x label, off the curves.
+    below = curve_ax.transAxes + ScaledTranslation(0, -36 / 72, figure.dpi_scale_trans)
+    curve_ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below,
+                    fontsize=8, frameon=False, borderaxespad=0)
     curve_ax.set_title("mean over the queries", fontsize=9)
     figure.tight_layout()
     return figure

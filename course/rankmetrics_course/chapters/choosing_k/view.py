@@ -25,6 +25,7 @@ from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation
 
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
@@ -188,9 +189,9 @@ def _draw_cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
     n_queries = len(queries)
     figure = Figure(figsize=(6.4, 3.6))
     ax = figure.subplots()
-    ax.plot(ks, hit_rate, marker=".", color=SECOND, label="mean hit rate@k")
-    ax.plot(ks, precision, marker="o", markersize=4, color=RELEVANT, label="mean P@k")
-    ax.plot(ks, recall, marker="s", markersize=4, color=CURRENT, label="mean R@k")
+    ax.plot(ks, hit_rate, marker=".", color=SECOND, label="hit rate@k")
+    ax.plot(ks, precision, marker="o", markersize=4, color=RELEVANT, label="P@k")
+    ax.plot(ks, recall, marker="s", markersize=4, color=CURRENT, label="R@k")
     if page_size is not None:
         ax.axvline(page_size, color=NOT_RELEVANT, linewidth=1, linestyle="--")
         ax.annotate(f"one page = {page_size} results", (page_size, 0.03),
@@ -198,7 +199,10 @@ def _draw_cutoff_curves_figure(queries: Sequence[Query], max_k: int = 20,
                     color=NOT_RELEVANT)
     ax.set(xlabel="cutoff k", ylabel="mean over queries", ylim=(0, 1.02),
            xticks=ks[::2] if max_k > 12 else ks)
-    ax.legend(loc="lower right", fontsize=8, frameon=False)
+    # The key in one row under the x label, off the curves and the page's note.
+    below = ax.transAxes + ScaledTranslation(0, -36 / 72, figure.dpi_scale_trans)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=3,
+              fontsize=8, frameon=False, borderaxespad=0)
     ax.set_title(f"Three measures at every cutoff, mean over {n_queries} queries",
                  fontsize=10)
     return figure

@@ -22,7 +22,8 @@ from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT
 from rankmetrics_lite import gains_from_ids, relevance_from_ids
 from rankmetrics_lite.validation import check_count, check_k
 
-_BOX = 0.84  # width and height of one item's box, in rank units
+_BOX = 0.84  # width of one item's box, in rank units
+_BOX_HEIGHT = 1.0  # its height: room for its two lines of text at the book's smallest size
 
 
 def relevant_set(grades: Mapping[Hashable, float], relevance_level: int = 1) -> set:
@@ -55,12 +56,12 @@ def top_k_relevant(ranked_items: Sequence[Hashable], grades: Mapping[Hashable, f
 
 def _box(ax, x: float, item, grade, relevant: bool, dashed: bool = False) -> None:
     colour = RELEVANT if relevant else NOT_RELEVANT
-    ax.add_patch(Rectangle((x - _BOX / 2, 0), _BOX, _BOX, facecolor=colour,
+    ax.add_patch(Rectangle((x - _BOX / 2, 0), _BOX, _BOX_HEIGHT, facecolor=colour,
                            edgecolor="black",
                            linewidth=0.8, linestyle="--" if dashed else "-"))
-    ax.text(x, _BOX * 0.62, str(item), ha="center", va="center", fontsize=10,
+    ax.text(x, _BOX_HEIGHT * 0.70, str(item), ha="center", va="center", fontsize=10,
             color="white", fontweight="bold")
-    ax.text(x, _BOX * 0.25, f"g={grade:g}", ha="center", va="center", fontsize=8,
+    ax.text(x, _BOX_HEIGHT * 0.27, f"g={grade:g}", ha="center", va="center", fontsize=8,
             color="white")
 
 
@@ -86,13 +87,13 @@ def _draw_notation_figure(ranked_items: Sequence[Hashable], grades: Mapping[Hash
                 ha="center", va="top", fontsize=8)
     if k is not None:
         k = check_k(k)
-        ax.add_patch(Rectangle((0.5, -0.45), min(k, len(ranked)), _BOX + 0.55,
+        ax.add_patch(Rectangle((0.5, -0.45), min(k, len(ranked)), _BOX_HEIGHT + 0.55,
                                facecolor=CURRENT, alpha=0.18, linewidth=0, zorder=0))
         hits = top_k_relevant(ranked, grades, k, relevance_level)
         ax.set_title(f"k = {k}:  R_k = {{{', '.join(map(str, hits))}}},  "
                      f"|R_k| = {len(hits)},  |R| = {len(relevant)}", fontsize=10)
     ax.text(0.45, -0.18, "rank", ha="right", va="top", fontsize=9)
-    ax.set(xlim=(-0.3, gap + max(len(missing), 1) - 0.4), ylim=(-0.75, 1.0))
+    ax.set(xlim=(-0.3, gap + max(len(missing), 1) - 0.4), ylim=(-0.75, _BOX_HEIGHT + 0.16))
     ax.set_aspect("equal")
     ax.axis("off")
     return figure

@@ -19,6 +19,7 @@ from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation
 from scipy.stats import binom
 
 from rankmetrics_course.alt_text import number
@@ -148,7 +149,8 @@ def _draw_paired_scores_figure(a: Sequence[float], b: Sequence[float], measure: 
     left.plot([0, 1], [0, 1], color=NOT_RELEVANT, linewidth=1)
     left.scatter(a + jitter[0], b + jitter[1], s=14, color=SECOND, alpha=0.7)
     left.set(xlabel=f"{measure} of {names[0]}", ylabel=f"{measure} of {names[1]}",
-             xlim=(-0.05, 1.05), ylim=(-0.05, 1.05), aspect="equal")
+             xlim=(-0.05, 1.05), ylim=(-0.05, 1.05), xticks=[0, 0.5, 1], yticks=[0, 0.5, 1],
+             aspect="equal")
     left.set_title("one dot per query", fontsize=10)
     difference = np.sort(b - a)
     colours = [RELEVANT if d > 0 else CURRENT if d < 0 else NOT_RELEVANT for d in difference]
@@ -158,7 +160,10 @@ def _draw_paired_scores_figure(a: Sequence[float], b: Sequence[float], measure: 
     right.axhline(0, color="black", linewidth=0.6)
     right.set(xlabel="queries, sorted by difference",
               ylabel=f"{measure}: {names[1]} − {names[0]}", xticks=[])
-    right.legend(loc="upper left", fontsize=8, frameon=False)
+    # The key under the x label, off the bars.
+    below = right.transAxes + ScaledTranslation(0, -22 / 72, figure.dpi_scale_trans)
+    right.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below,
+                 fontsize=8, frameon=False, borderaxespad=0)
     right.set_title("per-query differences", fontsize=10)
     figure.tight_layout()
     return figure

@@ -109,3 +109,10 @@ def test_power_curves_figure_says_what_it_shows():
         power_curves_figure((0.0,))
     with pytest.raises(ValueError, match="available must lie between"):
         power_curves_figure(available=500)
+
+
+def test_the_log_axis_writes_plain_numbers():
+    # 10^4 draws its exponent at 7/10 of the text size: under 10 px on a phone
+    figure = queries_needed_frame(0.05, VARIANCES).figure
+    labels = [t.get_text() for t in figure.axes[0].get_xticklabels()]
+    assert labels == ["1", "10", "100", "1000", "10000"]
