@@ -125,18 +125,19 @@ def sampled_values(ranks: Mapping[str, np.ndarray], n_candidates: np.ndarray, n,
 
 
 def _draw_sampled(n, sampled: dict[str, float], full: dict[str, float], k: int) -> Figure:
-    figure = Figure(figsize=(6.4, 3.0))
+    figure = Figure(figsize=(4.8, 2.6))
     ax = figure.subplots()
     names = list(sampled)[::-1]
     for row, name in enumerate(names):
         ax.barh(row, sampled[name], color=COLOURS.get(name, RELEVANT), height=0.55)
-        ax.annotate(f"{sampled[name]:.3f}", (sampled[name], row), xytext=(4, 0),
+        ax.annotate(f"{sampled[name]:.3f}", (max(sampled[name], full[name]), row), xytext=(6, 0),
                     textcoords="offset points", va="center", fontsize=10)
         ax.plot([full[name]] * 2, [row - 0.38, row + 0.38], color="#000000", linewidth=2)
     ax.set_yticks(range(len(names)), names)
-    ax.set(xlim=(0, 1.12), ylim=(-0.6, len(names) - 0.4), xlabel=f"HR@{k}")
-    where = "every candidate" if n == "all" else f"{n} sampled negatives"
-    ax.set_title(f"Bars: expected HR@{k} among {where}; black ticks: full HR@{k}", fontsize=10)
+    ax.set_xticks([0, 0.5, 1], ["0", "0.5", "1"])
+    where = "all candidates" if n == "all" else f"{n} negatives"
+    ax.set(xlim=(0, 1.25), ylim=(-0.6, len(names) - 0.4),
+           xlabel=f"HR@{k} among {where} (bars); full (ticks)")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     figure.tight_layout()
