@@ -13,6 +13,7 @@ import math
 from importlib.metadata import version
 
 import numpy as np
+import pyndeval
 import pytest
 
 from rankmetrics_lite import (
@@ -32,7 +33,6 @@ from rankmetrics_lite import (
 )
 from rankmetrics_lite.measures import CATALOGUE, parse_measure
 
-pyndeval = pytest.importorskip("pyndeval")
 
 DIVERSITY = [family for family in CATALOGUE.values() if family.judgements == "subtopics"]
 CUTOFFS = (1, 2, 3, 5, 10, 20)

@@ -1,0 +1,1 @@
+"""The chapter "Evaluating recommenders offline": its synthetic data, recommenders, view and checks."""

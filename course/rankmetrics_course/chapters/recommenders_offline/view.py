@@ -1,0 +1,172 @@
+"""What the chapter "Evaluating recommenders offline" shows.
+
+* :func:`held_out_test`: a split's test, one held-out interaction per tested user (the
+  user's earliest test interaction), with the training matrix and what each user may
+  not be recommended (the items they trained on);
+* :func:`fit_and_rank`: fit each recommender on a split and rank each user's
+  held-out item among all candidates (:func:`rankmetrics_lite.full_ranks`);
+* :func:`true_hit_rate`: what the synthetic model says a recommender's top-k would
+  really catch: the chance, from the known choice probabilities, that the user's next
+  pick lands in it;
+* :func:`sampled_frame` and :func:`sampled_slider`: the expected sampled HR@k of each
+  recommender as the number of sampled negatives moves, beside its full HR@k, as a
+  two-faced :class:`~rankmetrics_course.slider.Slider`;
+* :func:`top_k_lists`: each tested user's top-k, for the beyond-accuracy measures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from rankmetrics_course.alt_text import listing
+from rankmetrics_course.chapters.recommenders_offline.data import SyntheticInteractions
+from rankmetrics_course.chapters.recommenders_offline.recommenders import ALS, ItemKNN, MostPopular
+from rankmetrics_course.slider import Frame, Slider
+from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
+from rankmetrics_lite import Split, expected_sampled_metric, full_ranks, metric_of_rank
+
+#: The slider's numbers of sampled negatives ("all" ranks against every candidate).
+NEGATIVES = (5, 10, 20, 50, 100, 200, 500, "all")
+COLOURS = {"most popular": NOT_RELEVANT, "item-kNN": SECOND, "ALS": CURRENT}
+
+
+def recommenders() -> list:
+    """The chapter's three recommenders, with their default settings."""
+    return [MostPopular(), ItemKNN(), ALS()]
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    """One held-out interaction per tested user, and what the recommenders train on.
+
+    ``rows`` index the interactions held out (one per user, the user's earliest test
+    interaction); ``users`` and ``items`` are theirs; ``train`` is the 0/1 training
+    matrix; ``exclude`` marks, per tested user, the items they trained on.
+    """
+
+    rows: np.ndarray
+    users: np.ndarray
+    items: np.ndarray
+    train: np.ndarray
+    exclude: np.ndarray
+
+    @property
+    def n_candidates(self) -> np.ndarray:
+        """How many items each user's held-out item is ranked among, itself included."""
+        return (~self.exclude).sum(axis=1)
+
+
+def held_out_test(data: SyntheticInteractions, split: Split) -> HeldOut:
+    """Each tested user's earliest test interaction, and the training matrix of ``split``.
+
+    A test item the user also trained on (it cannot happen here: a user picks an item
+    once) would be refused by :func:`rankmetrics_lite.full_ranks`' exclusion.
+    """
+    test = np.asarray(split.test)
+    order = test[np.lexsort((test, data.timestamps[test], data.users[test]))]
+    first = order[np.r_[True, data.users[order][1:] != data.users[order][:-1]]]
+    train = data.matrix(split.train)
+    users = data.users[first]
+    exclude = train[users].astype(bool)
+    exclude[np.arange(first.size), data.items[first]] = False
+    return HeldOut(first, users, data.items[first], train, exclude)
+
+
+def fit_and_rank(held: HeldOut, models: Sequence | None = None) -> dict[str, np.ndarray]:
+    """``{recommender: full rank of each held-out item}``, each fitted on ``held.train``."""
+    ranks = {}
+    for model in models or recommenders():
+        scores = model.fit(held.train).scores(held.users)
+        ranks[model.name] = full_ranks(scores, held.items, exclude=held.exclude)
+    return ranks
+
+
+def top_k_lists(model, held: HeldOut, k: int = 10) -> np.ndarray:
+    """Each tested user's top-k (item indices) from a fitted ``model``, training items left out."""
+    scores = np.where(held.exclude, -np.inf, model.scores(held.users))
+    # trec_eval's order: score descending, then the larger index first
+    order = np.lexsort((-np.arange(scores.shape[1])[None, :].repeat(len(scores), 0), -scores), axis=1)
+    return order[:, :k]
+
+
+def true_hit_rate(data: SyntheticInteractions, held: HeldOut, model, k: int = 10) -> float:
+    """The true chance that each user's next pick, at the time of the held-out interaction,
+    falls in the fitted ``model``'s top-k, averaged over the tested users.
+
+    The synthetic model knows it: the sum of the choice probabilities
+    (:meth:`SyntheticInteractions.choice_probabilities`) of the top-k items, given the
+    items the user trained on.
+    """
+    lists = top_k_lists(model, held, k)
+    chances = [data.choice_probabilities(u, data.timestamps[row], np.flatnonzero(seen))[top].sum()
+               for u, row, seen, top in zip(held.users, held.rows, held.exclude, lists)]
+    return float(np.mean(chances))
+
+
+# ---------------------------------------------------------- sampled metrics --
+
+
+def _negatives_label(n) -> str:
+    return "all" if n == "all" else str(n)
+
+
+def sampled_values(ranks: Mapping[str, np.ndarray], n_candidates: np.ndarray, n,
+                   k: int = 10) -> dict[str, float]:
+    """Each recommender's expected sampled HR@k with ``n`` negatives (``"all"``: the full HR@k)."""
+    measure = f"HR@{k}"
+    if n == "all":
+        return {name: float(metric_of_rank(r, measure).mean()) for name, r in ranks.items()}
+    return {name: expected_sampled_metric(r, n_candidates, n, measure) for name, r in ranks.items()}
+
+
+def _draw_sampled(n, sampled: dict[str, float], full: dict[str, float], k: int) -> Figure:
+    figure = Figure(figsize=(4.8, 2.6))
+    ax = figure.subplots()
+    names = list(sampled)[::-1]
+    for row, name in enumerate(names):
+        ax.barh(row, sampled[name], color=COLOURS.get(name, RELEVANT), height=0.55)
+        ax.annotate(f"{sampled[name]:.3f}", (max(sampled[name], full[name]), row), xytext=(6, 0),
+                    textcoords="offset points", va="center", fontsize=10)
+        ax.plot([full[name]] * 2, [row - 0.38, row + 0.38], color="#000000", linewidth=2)
+    ax.set_yticks(range(len(names)), names)
+    ax.set_xticks([0, 0.5, 1], ["0", "0.5", "1"])
+    where = "all candidates" if n == "all" else f"{n} negatives"
+    ax.set(xlim=(0, 1.25), ylim=(-0.6, len(names) - 0.4),
+           xlabel=f"HR@{k} among {where} (bars); full (ticks)")
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    figure.tight_layout()
+    return figure
+
+
+def sampled_frame(ranks: Mapping[str, np.ndarray], n_candidates: np.ndarray, n, k: int = 10) -> Frame:
+    """One position of the slider: each recommender's expected sampled HR@k with ``n``
+    negatives, its full HR@k, and the order each gives."""
+    sampled = sampled_values(ranks, n_candidates, n, k)
+    full = sampled_values(ranks, n_candidates, "all", k)
+    order = sorted(sampled, key=sampled.get, reverse=True)
+    numbers = {"negatives": _negatives_label(n),
+               **{f"sampled HR@{k} {name}": f"{value:.4f}" for name, value in sampled.items()},
+               "order": " > ".join(order)}
+    full_order = sorted(full, key=full.get, reverse=True)
+    agrees = "the same order as" if order == full_order else "a different order from"
+    alt = (f"Horizontal bars, one per recommender, of the expected HR@{k} when each held-out item "
+           f"is ranked among {'every candidate' if n == 'all' else f'{n} sampled negatives'}: "
+           f"{listing(f'{name} {value:.3f}' for name, value in sampled.items())}; black ticks mark "
+           f"the full HR@{k}: {listing(f'{name} {value:.3f}' for name, value in full.items())}. "
+           f"The bars give {agrees} the full metric.")
+    return Frame(numbers, partial(_draw_sampled, n, sampled, full, k), alt)
+
+
+def sampled_slider(ranks: Mapping[str, np.ndarray], n_candidates: np.ndarray, *, value=100,
+                   negatives: Sequence = NEGATIVES, k: int = 10) -> Slider:
+    """The sampled metrics' slider over the number of negatives, live in Jupyter, static in the book."""
+    ranks = {name: np.asarray(r) for name, r in ranks.items()}
+    counts = np.asarray(n_candidates)
+    return Slider(lambda n: sampled_frame(ranks, counts, n, k), list(negatives), label="negatives",
+                  value=value, value_format=_negatives_label)

@@ -1,0 +1,130 @@
+"""The chapter "Evaluating recommenders offline": its synthetic data, recommenders and views
+(held-out tests, true hit rates, and the sampled-metrics slider in both faces)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from rankmetrics_course.chapters.recommenders_offline.data import synthetic_interactions
+from rankmetrics_course.chapters.recommenders_offline.recommenders import ALS, ItemKNN, MostPopular
+from rankmetrics_course.chapters.recommenders_offline.view import (
+    NEGATIVES,
+    fit_and_rank,
+    held_out_test,
+    sampled_frame,
+    sampled_slider,
+    top_k_lists,
+    true_hit_rate,
+)
+from rankmetrics_lite import expected_sampled_metric, leave_one_out_split, metric_of_rank, temporal_split
+from tests.course.stored_faces import stored_frames_of
+
+CHAPTER = "24-recommenders-offline"
+
+
+@pytest.fixture(scope="module")
+def small():
+    data = synthetic_interactions(n_users=150, n_items=120, mean_extra=8.0, seed=7)
+    held = held_out_test(data, leave_one_out_split(data.users, data.timestamps))
+    return data, held
+
+
+def test_the_data_is_seeded_sorted_and_as_stated():
+    one = synthetic_interactions(n_users=50, n_items=40, seed=3)
+    two = synthetic_interactions(n_users=50, n_items=40, seed=3)
+    assert np.array_equal(one.items, two.items) and np.array_equal(one.timestamps, two.timestamps)
+    assert (np.diff(one.timestamps) >= 0).all()
+    pairs = set(zip(one.users.tolist(), one.items.tolist()))
+    assert len(pairs) == len(one)  # a user picks an item once
+    assert (one.released[one.items] <= one.timestamps).all()  # never before its release
+    assert np.bincount(one.users, minlength=50).min() >= 5
+    p = one.choice_probabilities(0, 100.0, seen=[0, 1])
+    assert p.sum() == pytest.approx(1.0) and p[0] == 0 and p[1] == 0
+
+
+def test_the_recommenders_are_deterministic_and_refuse_a_bad_matrix(small):
+    data, held = small
+    for make in (MostPopular, ItemKNN, ALS):
+        a, b = make().fit(held.train).scores(held.users[:5]), make().fit(held.train).scores(held.users[:5])
+        assert np.array_equal(a, b) and a.shape == (5, data.n_items)
+    with pytest.raises(ValueError, match="0/1 matrix"):
+        MostPopular().fit(np.full((2, 2), 2.0))
+
+
+def test_held_out_is_each_users_earliest_test_row(small):
+    data, held = small
+    assert len(set(held.users.tolist())) == held.users.size
+    for row, user in zip(held.rows[:20], held.users[:20]):
+        assert data.timestamps[row] == data.timestamps[data.users == user].max()
+    assert not held.exclude[np.arange(held.users.size), held.items].any()
+    assert (held.n_candidates == data.n_items - held.train[held.users].sum(axis=1)).all()
+
+
+def test_top_k_lists_leave_training_items_out_and_follow_full_ranks(small):
+    data, held = small
+    model = ItemKNN().fit(held.train)
+    lists = top_k_lists(model, held, 10)
+    assert not np.take_along_axis(held.exclude, lists, axis=1).any()
+    ranks = fit_and_rank(held, [ItemKNN()])["item-kNN"]
+    inside = (lists == held.items[:, None]).any(axis=1)
+    assert np.array_equal(inside, ranks <= 10)
+
+
+def test_true_hit_rate_is_the_mean_hit_of_many_draws(small):
+    data, held = small
+    model = MostPopular().fit(held.train)
+    truth = true_hit_rate(data, held, model)
+    lists = top_k_lists(model, held, 10)
+    rng = np.random.default_rng(0)
+    hits = []
+    for u, row, seen, top in zip(held.users, held.rows, held.exclude, lists):
+        p = data.choice_probabilities(u, data.timestamps[row], np.flatnonzero(seen))
+        hits.append(np.isin(rng.choice(data.n_items, 400, p=p), top).mean())
+    assert np.mean(hits) == pytest.approx(truth, abs=0.01)
+
+
+def test_sampled_frame_numbers_and_alt_text(small):
+    data, held = small
+    ranks = fit_and_rank(held)
+    frame = sampled_frame(ranks, held.n_candidates, 20)
+    for name, r in ranks.items():
+        want = expected_sampled_metric(r, held.n_candidates, 20, "HR@10")
+        assert frame.numbers[f"sampled HR@10 {name}"] == f"{want:.4f}"
+    full = sampled_frame(ranks, held.n_candidates, "all")
+    assert full.numbers["negatives"] == "all"
+    assert full.numbers["sampled HR@10 ALS"] == f"{metric_of_rank(ranks['ALS'], 'HR@10').mean():.4f}"
+    assert "The bars give the same order as the full metric." in full.alt
+    assert isinstance(frame.figure, Figure) and len(frame.figure.axes[0].patches) == 3
+
+
+def test_live_widget_follows_the_slider(small):
+    data, held = small
+    ranks = fit_and_rank(held)
+    box = sampled_slider(ranks, held.n_candidates, value=20).widget()
+    control, shown = box.children
+    want = expected_sampled_metric(ranks["ALS"], held.n_candidates, 50, "HR@10")
+    control.value = 50
+    assert f'data-name="sampled HR@10 ALS">{want:.4f}<' in shown.value
+
+
+def test_static_face_holds_every_number_of_negatives():
+    """The chapter's stored face of the slider, compared with frames computed now."""
+    data = synthetic_interactions()
+    held = held_out_test(data, leave_one_out_split(data.users, data.timestamps))
+    ranks = fit_and_rank(held)
+    html, frames = stored_frames_of(CHAPTER, sampled_slider(ranks, held.n_candidates, value=100))
+    assert frames["values"] == [str(n) for n in NEGATIVES]
+    at_100 = frames["html"][NEGATIVES.index(100)]
+    assert "order\">item-kNN &gt; ALS &gt; most popular<" in at_100 or "item-kNN > ALS > most popular" in at_100
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)
+
+
+def test_the_temporal_split_trains_on_the_past_only():
+    data = synthetic_interactions(n_users=100, n_items=80, seed=5)
+    split = temporal_split(data.users, data.timestamps, test_fraction=0.2)
+    held = held_out_test(data, split)
+    assert data.timestamps[split.train].max() <= data.timestamps[held.rows].min()
