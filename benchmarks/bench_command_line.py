@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
@@ -33,8 +32,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_files import build_trec_eval  # the trec_eval 10.0 program, built in a folder
+
 ROOT = Path(__file__).resolve().parents[1]
-TREC_EVAL_SOURCES = ROOT.parent / "shared" / "trec_eval" / "10.0"
 OURS = [sys.executable, "-m", "rankmetrics_lite"]
 
 MEASURE_SETS = {
@@ -43,16 +43,6 @@ MEASURE_SETS = {
     "official": ["-c"],  # trec_eval's default measures
     "all_trec": ["-c", "-m", "all_trec"],
 }
-
-
-def build_trec_eval(folder: Path) -> Path | None:
-    if not (TREC_EVAL_SOURCES / "trec_eval.c").is_file():
-        print(f"trec_eval 10.0's sources are not in {TREC_EVAL_SOURCES}: trec_eval is skipped")
-        return None
-    target = folder / "trec_eval-10.0"
-    shutil.copytree(TREC_EVAL_SOURCES, target)
-    subprocess.run(["make", "-C", str(target), "trec_eval"], check=True, capture_output=True)
-    return target / "trec_eval"
 
 
 def timed(command: list[str]) -> tuple[float, float, float, bytes]:
