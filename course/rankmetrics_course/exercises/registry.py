@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -109,6 +111,20 @@ def same_number(got, want: float, tolerance: float = 1e-9) -> bool:
         return abs(float(got) - want) <= tolerance
     except (TypeError, ValueError):
         return False
+
+
+def answer_number(answer, what: str) -> float:
+    """``answer`` as a finite float, or a mistake saying that ``what`` was expected
+    (a bool is refused: ``True`` would read as 1)."""
+    if isinstance(answer, bool):
+        raise ExerciseMistake(f"expected {what}, got a bool.")
+    try:
+        value = float(answer)
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"expected {what}, got {type(answer).__name__}.") from None
+    if not math.isfinite(value):
+        raise ExerciseMistake(f"expected {what}, got {answer!r}.")
+    return value
 
 
 def returned_number(value, where: str) -> float:

@@ -10,7 +10,6 @@ judgements-kappa-from-table: not yet. That is the observed agreement, p_o: kappa
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np
@@ -20,24 +19,12 @@ from rankmetrics_course.chapters.can_the_judgements_be_trusted.judges import (
     simulated_judgements,
 )
 from rankmetrics_course.chapters.can_the_judgements_be_trusted.view import system_means
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, returned_number
+from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise, expect_callable, returned_number
 from rankmetrics_lite import cohen_kappa, kendall_tau, rank_biased_overlap, tau_ap
 
 # The exercise's table: both relevant, only the first, only the second, neither (a tuple:
 # a value answer reads no hidden inputs).
 _TABLE_COUNTS = (15, 10, 5, 170)
-
-
-def _number(answer, what: str) -> float:
-    if isinstance(answer, bool):
-        raise ExerciseMistake(f"expected {what}, got a bool.")
-    try:
-        value = float(answer)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"expected {what}, got {type(answer).__name__}.") from None
-    if not math.isfinite(value):
-        raise ExerciseMistake(f"expected {what}, got {answer!r}.")
-    return value
 
 
 def _table_labels() -> tuple[list[int], list[int]]:
@@ -49,7 +36,7 @@ def _table_labels() -> tuple[list[int], list[int]]:
 
 @exercise("judgements-kappa-from-table")
 def _kappa_from_table(answer) -> None:
-    got = _number(answer, "a number")
+    got = answer_number(answer, "a number")
     a, b = _table_labels()
     want = cohen_kappa(a, b)
     if abs(got - want) <= 5e-4:
@@ -83,7 +70,7 @@ def _many_judges() -> tuple[float, float]:
 def _many(answer) -> None:
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__len__") or len(answer) != 2:
         raise ExerciseMistake("expected a pair (mean tau, mean tau_AP).")
-    tau, tau_ap_mean = (_number(value, "two numbers") for value in answer)
+    tau, tau_ap_mean = (answer_number(value, "two numbers") for value in answer)
     want_tau, want_ap = _many_judges()
     if abs(tau - want_ap) <= 1e-3 and abs(tau_ap_mean - want_tau) <= 1e-3 and want_tau != want_ap:
         raise ExerciseMistake("The two are swapped: mean tau first, then mean tau_AP.")

@@ -11,7 +11,6 @@ diversity-true-ideal: not yet. That is the greedy ideal's own value: some rankin
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from itertools import permutations
 
@@ -25,20 +24,8 @@ from rankmetrics_course.chapters.diversity_and_novelty.view import (
     POOL,
     subtopics_by_rank,
 )
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, same_number
+from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise, same_number
 from rankmetrics_lite import alpha_dcg_at_k, alpha_ndcg_at_k, ndcg_at_k
-
-
-def _number(answer, what: str) -> float:
-    if isinstance(answer, bool):
-        raise ExerciseMistake(f"expected {what}, got a bool.")
-    try:
-        value = float(answer)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"expected {what}, got {type(answer).__name__}.") from None
-    if not math.isfinite(value):
-        raise ExerciseMistake(f"expected {what}, got {answer!r}.")
-    return value
 
 
 def _easy(alpha: float) -> float:
@@ -47,7 +34,7 @@ def _easy(alpha: float) -> float:
 
 @exercise("diversity-alpha-ndcg")
 def _alpha_ndcg(answer) -> None:
-    got = _number(answer, "a number, alpha-nDCG@5")
+    got = answer_number(answer, "a number, alpha-nDCG@5")
     if same_number(got, _easy(0.25), 1e-4):
         return
     if same_number(got, _easy(0.5), 1e-4):
@@ -73,7 +60,7 @@ def _best_and_greedy() -> tuple[float, float]:
 
 @exercise("diversity-true-ideal")
 def _true_ideal(answer) -> None:
-    got = _number(answer, "a number, the best alpha-nDCG@4")
+    got = answer_number(answer, "a number, the best alpha-nDCG@4")
     best, greedy = _best_and_greedy()
     if same_number(got, best, 1e-4):
         return
@@ -99,7 +86,7 @@ def _crossing() -> float:
 
 @exercise("diversity-crossing-alpha")
 def _crossing_alpha(answer) -> None:
-    got = _number(answer, "a number, the alpha where the two rankings tie")
+    got = answer_number(answer, "a number, the alpha where the two rankings tie")
     if same_number(got, _crossing(), 1e-4):
         return
     if not 0 < got < 1:
