@@ -1,13 +1,15 @@
-"""Fast path of the TREC readers: a whole buffer parsed with numpy, no Python object per line.
+"""Fast path of the TREC readers: a file parsed with numpy, no Python object per line.
 
 :func:`parse_columns` returns the columns ``(query ids, doc ids, values)`` of a
 qrels or run file (ids as numpy ``bytes`` arrays, values as int64 grades or
-float64 scores) only for a buffer it can vouch for: no byte-order mark, NUL,
+float64 scores) only for a file it can vouch for: no byte-order mark, NUL,
 lone CR or comment line, UTF-8 text, every line with the right number of
 columns, every number read exactly as C's ``atof``/``atol`` read it whole and
 no document repeated within a query. For anything else it returns None, and the
 line-by-line reader, which names the file and line of every fault, reads the
 file instead. So both paths read every file alike; only the time differs.
+:func:`parse_pieces` does the same for a file given a piece at a time
+(:class:`StreamPieces` reads them from disk: the whole file is never held).
 :func:`parse_buffer` gives the same as ``{qid: {docno: value}}``.
 
 How (one chunk of about ``_CHUNK`` bytes at a time, each ending at a line end):
@@ -27,6 +29,7 @@ hash of the id), equal keys then compared byte for byte.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -37,7 +40,7 @@ from ._columnar import group_codes, hashed_keys
 _WHITESPACE = np.zeros(256, dtype=bool)
 _WHITESPACE[list(b" \t\n\r\v\f")] = True
 _LONE_CR = re.compile(rb"\r[ \t\r\v\f]*[^\s]")
-_CHUNK = 1 << 23  # bytes parsed at a time: bounds the memory of the per-byte arrays
+_CHUNK = 1 << 20  # bytes parsed at a time: bounds the memory of the per-byte arrays
 _COLUMNS = {"qrels": (4, 3), "run": (6, 4)}
 _VALUE_TYPE = {"qrels": np.int64, "run": np.float64}  # (columns per line, column of the value)
 _MAX_DIGITS = 15  # a mantissa of at most 15 digits is an exact double, < 2**53
@@ -51,19 +54,24 @@ _MAX_PADDING = 4
 
 def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """``(qids, docnos, values)`` of a whole qrels or run file, or None (see above)."""
-    if not data or data.startswith(b"\xef\xbb\xbf") or b"\0" in data:
-        return None
-    if b"\r" in data and _LONE_CR.search(data):
-        return None
+    return parse_pieces(_buffer_pieces(data), kind)
+
+
+def parse_pieces(pieces: Iterable, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`parse_columns` of a file given as consecutive pieces (bytes-like), each
+    ending at a line end but the last: only the columns and one piece are held at once."""
     parts = []
-    ascii_only = data.isascii()
-    for start, end in _chunks(data):
-        if end - start > 2 * _CHUNK:  # a line of megabytes: no id of it fits the fast path
+    for number, piece in enumerate(pieces):
+        if len(piece) > 2 * _CHUNK:  # a line of megabytes: no id of it fits the fast path
             return None
-        columns = _chunk_columns(data, start, end, kind, ascii_only)
+        if number == 0 and bytes(piece[:3]) == b"\xef\xbb\xbf":
+            return None
+        columns = _chunk_columns(piece, kind)
         if columns is None:
             return None
         parts.append(columns)
+    if not parts:
+        return None
     by_column = [list(column) for column in zip(*parts)]
     del parts
     if not all(_padding_fits(by_column[i]) for i in (0, 1)):
@@ -74,6 +82,38 @@ def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.nd
     if qids.size == 0 or _repeats(qids, docnos):
         return None
     return qids, docnos, values
+
+
+class StreamPieces:
+    """Pieces of about ``_CHUNK`` bytes of a stream, each ending at a line end but the
+    last, read with ``read(size)`` (b"" at the end). ``last`` is the last piece that
+    holds a field, once iterated (a run's tag is on its last line)."""
+
+    def __init__(self, read: Callable[[int], bytes]):
+        self._read = read
+        self.last = b""
+
+    def __iter__(self) -> Iterator[bytes]:
+        carry = b""
+        while True:
+            block = self._read(_CHUNK)
+            if not block:
+                break
+            block = carry + block if carry else block
+            cut = block.rfind(b"\n") + 1
+            if cut == 0 and len(block) <= 2 * _CHUNK:  # no line end yet: read on
+                carry = block
+                continue
+            cut = cut or len(block)  # a line of megabytes: handed over whole, and refused
+            piece, carry = block[:cut], block[cut:]
+            yield self._keep(piece)
+        if carry:
+            yield self._keep(carry)
+
+    def _keep(self, piece: bytes) -> bytes:
+        if piece and not piece.isspace():
+            self.last = piece
+        return piece
 
 
 def parse_buffer(data: bytes, kind: str) -> dict | None:
@@ -94,29 +134,32 @@ def parse_buffer(data: bytes, kind: str) -> dict | None:
     return grouped
 
 
-def _chunks(data: bytes):
-    """(start, end) of consecutive pieces of about _CHUNK bytes, each ending at a line end."""
-    start = 0
+def _buffer_pieces(data: bytes) -> Iterator[memoryview]:
+    """Consecutive pieces of about _CHUNK bytes of ``data``, each ending at a line end."""
+    view, start = memoryview(data), 0
     while start < len(data):
         end = data.find(b"\n", min(start + _CHUNK, len(data)) - 1)
         end = len(data) if end < 0 else end + 1
-        yield start, end
+        yield view[start:end]
         start = end
 
 
-def _chunk_columns(data: bytes, start: int, end: int, kind: str, ascii_only: bool):
-    """(qids, docnos, values) of the lines in data[start:end], or None."""
-    size = end - start
-    if end + 16 <= len(data):  # 8-byte reads past the chunk's end stay inside the data
-        buffer, offset = data, start
-    else:  # the last chunk: a copy with 16 zero bytes after it
-        buffer, offset = np.zeros(size + 16, dtype=np.uint8), 0
-        buffer[:size] = np.frombuffer(data, dtype=np.uint8, count=size, offset=start)
-    codes = np.frombuffer(buffer, dtype=np.uint8, count=size, offset=offset)
-    words = np.ndarray((size + 9,), dtype="<u8", buffer=buffer, offset=offset, strides=(1,))
-    if not ascii_only:
+def _chunk_columns(piece, kind: str):
+    """(qids, docnos, values) of the lines of one piece (bytes-like), or None."""
+    size = len(piece)
+    # A copy with 16 bytes after it, so that 8-byte reads past a field's end stay inside.
+    buffer = np.empty(size + 16, dtype=np.uint8)
+    buffer[:size] = np.frombuffer(piece, dtype=np.uint8)
+    buffer[size:] = 0
+    codes = buffer[:size]
+    words = np.ndarray((size + 9,), dtype="<u8", buffer=buffer, strides=(1,))
+    if not codes.all():  # a NUL byte
+        return None
+    if (codes == 13).any() and _LONE_CR.search(piece):
+        return None
+    if codes.max() >= 128:
         try:
-            data[start:end].decode("utf-8")
+            str(piece, "utf-8")
         except UnicodeDecodeError:
             return None
     # Whitespace: every byte <= 0x20 when the only control byte is LF (the usual

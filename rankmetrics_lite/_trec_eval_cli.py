@@ -533,6 +533,25 @@ def _read_columns(name: str, data: bytes, kind: str):
         raise TrecEvalExit(code, f"{exc}") from None
 
 
+def _read_run(path: str, stdin) -> tuple:
+    """(columns, run tag) of a run file argument. A file is read a piece at a time, never
+    whole (its bytes are as large as its columns); standard input, and any file the fast
+    path does not vouch for (the line-by-line reader then names the fault), whole."""
+    from ._trec_io import run_tag, streamed_columns
+
+    if path != "-":
+        try:
+            streamed = streamed_columns(path, "run", path)
+        except OSError as exc:
+            raise TrecEvalExit(2, f"cannot read the run file '{path}': {exc.strerror}") from None
+        except ValueError as exc:  # a gzip'd file that cannot be decompressed
+            raise TrecEvalExit(2, str(exc)) from None
+        if streamed is not None:
+            return streamed[0], run_tag(streamed[1])
+    name, data = _read_input(path, stdin, "run")
+    return _read_columns(name, data, "run"), run_tag(data)
+
+
 def _read_zscores(path: str) -> tuple[list[bytes], list[bytes], np.ndarray, np.ndarray]:
     """get_zscores.c: lines ``qid measure mean stddev``, sorted by (qid, measure) as bytes."""
     try:
@@ -1088,11 +1107,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
                      and options.per_query_file is None)
         kept: list[RunLines] = []
         for run_path in run_paths:
-            from ._trec_io import run_tag
-
-            run_name, run_data = _read_input(run_path, stdin, "run")
-            run, tag = _read_columns(run_name, run_data, "run"), run_tag(run_data)
-            del run_data  # the file's bytes: as large as the run's columns, and no longer needed
+            run, tag = _read_run(run_path, stdin)
             if options.zscores is not None and zscores is None:
                 zscores = _Zscores(options.zscores)
             if not options.measures:

@@ -59,7 +59,7 @@ import os
 from collections.abc import Iterator, Mapping
 
 from ._c_numbers import c_double, c_long
-from ._trec_buffer import parse_buffer, parse_columns
+from ._trec_buffer import StreamPieces, parse_buffer, parse_columns, parse_pieces
 from ._columns import QrelsColumns, RunColumns, handed_over
 from ._trec_ranking import trec_order
 from .validation import repeated_document
@@ -309,6 +309,9 @@ def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
+    streamed = streamed_columns(path, "qrels", _file_name(path))
+    if streamed is not None:
+        return streamed[0]
     return qrels_columns_from_bytes(*_read_bytes(path))
 
 
@@ -365,6 +368,9 @@ def read_trec_run_columns(path: PathLike) -> RunColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
+    streamed = streamed_columns(path, "run", _file_name(path))
+    if streamed is not None:
+        return streamed[0]
     return run_columns_from_bytes(*_read_bytes(path))
 
 
@@ -473,13 +479,32 @@ def write_trec_run(run: Mapping[str, Mapping[str, float]], path: PathLike, *, ta
 # --------------------------------------------------------------- helpers --
 
 
-def _read_bytes(path: PathLike) -> tuple[str, bytes]:
-    """The file's name (for messages) and its content, decompressed if it is gzip'd."""
+def _file_name(path: PathLike) -> str:
+    """The file's name, for messages; a path that is not one is refused."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a file path (str or pathlib.Path), got {type(path).__name__}")
-    name = os.path.basename(os.fspath(path))
+    return os.path.basename(os.fspath(path))
+
+
+def _read_bytes(path: PathLike) -> tuple[str, bytes]:
+    """The file's name (for messages) and its content, decompressed if it is gzip'd."""
+    name = _file_name(path)
     with open(path, "rb") as handle:
         return name, gunzipped(handle.read(), name)
+
+
+def streamed_columns(path: PathLike, kind: str, name: str) -> tuple[QrelsColumns | RunColumns, bytes] | None:
+    """The columns of a qrels or run file read a piece at a time (never the whole file
+    at once; gzip'd too), and a piece whose last line is the file's last line (for
+    :func:`run_tag`); or None where the fast path does not vouch for the file: then
+    the whole file is for the line-by-line reader, which names any fault."""
+    with open(path, "rb") as handle:
+        pieces = StreamPieces(_decompressing(handle, name))
+        fast = parse_pieces(pieces, kind)
+    if fast is None:
+        return None
+    columns = QrelsColumns if kind == "qrels" else RunColumns
+    return columns(*handed_over(*fast)), pieces.last
 
 
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -490,13 +515,39 @@ def gunzipped(data: bytes, name: str) -> bytes:
     if not data.startswith(_GZIP_MAGIC):
         return data
     import gzip
-    import zlib
 
     try:
         return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as exc:
-        raise ValueError(f"{name}: starts as a gzip file but cannot be decompressed ({exc}); "
-                         "is it truncated? Decompress it with gzip -d to see") from None
+    except _gzip_errors() as exc:
+        raise _not_gzip(name, exc) from None
+
+
+def _decompressing(handle, name: str):
+    """``read(size)`` of a file's content, decompressed as it is read if it is gzip'd."""
+    if handle.peek(2)[:2] != _GZIP_MAGIC:
+        return handle.read
+    import gzip
+
+    stream = gzip.GzipFile(fileobj=handle)
+
+    def read(size: int) -> bytes:
+        try:
+            return stream.read(size)
+        except _gzip_errors() as exc:
+            raise _not_gzip(name, exc) from None
+
+    return read
+
+
+def _gzip_errors() -> tuple[type[Exception], ...]:
+    import zlib
+
+    return (OSError, EOFError, zlib.error)
+
+
+def _not_gzip(name: str, exc: Exception) -> ValueError:
+    return ValueError(f"{name}: starts as a gzip file but cannot be decompressed ({exc}); "
+                      "is it truncated? Decompress it with gzip -d to see")
 
 
 def _content_lines(data: bytes, name: str, kind: str) -> Iterator[tuple[int, list[str], str]]:

@@ -7,15 +7,19 @@ fault); it must never return something else, nor accept what the other refuses.
 
 from __future__ import annotations
 
+import gzip
+import io
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankmetrics_lite import _trec_buffer
 from rankmetrics_lite._trec_buffer import parse_buffer
-from rankmetrics_lite._trec_io import _qrels_from_lines, _run_from_lines, write_trec_run
+from rankmetrics_lite._trec_io import (_qrels_from_lines, _run_from_lines, run_tag, streamed_columns,
+                                       write_trec_run)
 from tests.library.trec_collections import random_collection, write_collection
 from tests.library.trec_eval_programs import TEST_COLLECTION
 
@@ -62,6 +66,48 @@ def test_plain_files_take_the_fast_path(tmp_path, monkeypatch):
     assert _same_as_line_by_line(lines.encode(), "qrels") == expected
     extra = b"q1 Q0 a 1 2.5 r more\nq1 Q0 b 2 1 r\n\nq2 Q0 a 1 -1e-3 r x y\n"
     assert _same_as_line_by_line(extra, "run") == {"q1": {"a": 2.5, "b": 1.0}, "q2": {"a": -0.001}}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_file_read_a_piece_at_a_time_reads_as_the_whole_file(tmp_path, monkeypatch, seed):
+    # Pieces of 64 bytes: every file is many pieces, lines and queries cut across them.
+    monkeypatch.setattr(_trec_buffer, "_CHUNK", 64)
+    files = write_collection(random_collection(seed), tmp_path, seed, comments=seed % 3 == 0)
+    long_line = tmp_path / "long"  # a line longer than two pieces: the fast path gives up
+    long_line.write_bytes(b"q1 Q0 " + b"d" * 200 + b" 1 2.5 r\n")
+    for path, kind in [(files[0], "qrels"), (files[1], "run"), (long_line, "run")]:
+        data = path.read_bytes()
+        zipped = tmp_path / f"{path.name}.gz"
+        zipped.write_bytes(gzip.compress(data))
+        whole = _trec_buffer.parse_columns(data, kind)
+        for source in (path, zipped):
+            streamed = streamed_columns(source, kind, source.name)
+            if whole is None:
+                assert streamed is None, f"{source.name}: pieces took a file the whole-file path leaves"
+                continue
+            columns, last = streamed
+            read = (columns.query_ids, columns.doc_ids, columns.grades if kind == "qrels" else columns.scores)
+            for ours, expected in zip(read, whole):
+                np.testing.assert_array_equal(ours, expected)
+            assert run_tag(last) == run_tag(data)
+
+
+def test_the_command_line_never_holds_a_plain_run_file_whole(tmp_path, monkeypatch):
+    from rankmetrics_lite import _trec_eval_cli
+
+    monkeypatch.setattr(_trec_buffer, "_CHUNK", 64)
+    run = {f"q{q}": {f"d{d}": float(d) for d in range(30)} for q in range(5)}
+    write_trec_run(run, tmp_path / "run", tag="pieces")
+    (tmp_path / "qrels").write_text("".join(f"q{q} 0 d{d} 1\n" for q in range(5) for d in range(0, 30, 7)))
+    whole_reads = []
+    real = _trec_eval_cli._read_input
+    monkeypatch.setattr(_trec_eval_cli, "_read_input",
+                        lambda path, stdin, kind: whole_reads.append(kind) or real(path, stdin, kind))
+    out = io.BytesIO()
+    code = _trec_eval_cli.run_command(["-m", "runid", "-m", "map", str(tmp_path / "qrels"), str(tmp_path / "run")],
+                                      io.BytesIO(), out, io.StringIO())
+    assert code == 0 and whole_reads == ["qrels"]
+    assert out.getvalue().startswith(b"runid                 \tall\tpieces\nmap ")
 
 
 TOKENS = ["q1", "q2", "#", "#q", "Q0", "0", "d1", "d2", "d1", "1", "-1", "+2", "007", "1.5", ".5", "1e3",
