@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._columns import QrelsColumns, RunColumns
+from ._memory import equal_in_order
 from ._trec_ranking import ranks_within_queries
 from .validation import no_shared_query, repeated_document
 
@@ -68,6 +69,7 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
     if not found.any():
         raise no_shared_query(_as_text(run_distinct[:3]), _as_text(distinct[:3]))
     rows = row_of_code[run_codes]
+    del run_codes
     scores = run.scores
     if not found.all():
         kept = rows >= 0
@@ -124,7 +126,9 @@ def _join(run_rows, run_docs, q_rows, q_docs, qids) -> np.ndarray:
     run_docs, q_docs = run_docs.astype(dtype, copy=False), q_docs.astype(dtype, copy=False)
     n_rows = qids.size
     bits = max(1, int(n_rows).bit_length())
-    keys = np.concatenate((hashed_keys(run_rows, run_docs, bits), hashed_keys(q_rows, q_docs, bits)))
+    keys = np.empty(run_rows.size + q_rows.size, dtype=np.uint64)
+    hashed_keys(run_rows, run_docs, bits, out=keys[: run_rows.size])
+    hashed_keys(q_rows, q_docs, bits, out=keys[run_rows.size :])
     result = _matches(keys, run_rows.size, run_docs, q_docs)
     if result is not None:
         return result
@@ -142,8 +146,20 @@ def _join(run_rows, run_docs, q_rows, q_docs, qids) -> np.ndarray:
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
 
 
-def hashed_keys(rows: np.ndarray, docs: np.ndarray, bits: int) -> np.ndarray:
-    """``row`` in the top ``bits`` bits, a 64-bit hash of the id's bytes below."""
+def hashed_keys(rows: np.ndarray, docs: np.ndarray, bits: int, out: np.ndarray | None = None) -> np.ndarray:
+    """``row`` in the top ``bits`` bits, a 64-bit hash of the id's bytes below (into ``out``
+    if given). Computed a block at a time: its temporaries stay small whatever the run."""
+    keys = np.empty(docs.size, dtype=np.uint64) if out is None else out
+    for start in range(0, docs.size, _HASH_BLOCK):
+        stop = start + _HASH_BLOCK
+        keys[start:stop] = _hashed_block(rows[start:stop], docs[start:stop], bits)
+    return keys
+
+
+_HASH_BLOCK = 1 << 18
+
+
+def _hashed_block(rows: np.ndarray, docs: np.ndarray, bits: int) -> np.ndarray:
     n, size = docs.size, docs.dtype.itemsize
     raw = np.ascontiguousarray(docs).view(np.uint8).reshape(n, size)
     width = -(-size // 8) * 8
@@ -166,8 +182,7 @@ def _matches(keys: np.ndarray, n_run: int, run_docs, q_docs) -> np.ndarray | Non
     """Judgement -> run entry, from keys (run entries first); None unless every
     group of equal keys is one run entry and one judgement with the same id."""
     order = np.argsort(keys, kind="stable")
-    same = keys[order[1:]] == keys[order[:-1]]
-    pairs = np.flatnonzero(same)
+    pairs = np.flatnonzero(equal_in_order(keys, order))
     if pairs.size > 1 and (np.diff(pairs) == 1).any():
         return None  # three or more equal keys
     first, second = order[pairs], order[pairs + 1]

@@ -35,6 +35,7 @@ import numpy as np
 
 from ._c_numbers import c_double, c_long
 from ._columnar import group_codes, hashed_keys
+from ._memory import release_freed_memory
 
 # C's isspace in the C locale, plus LF: what trec_eval splits fields on.
 _WHITESPACE = np.zeros(256, dtype=bool)
@@ -78,7 +79,7 @@ def parse_pieces(pieces: Iterable, kind: str) -> tuple[np.ndarray, np.ndarray, n
         return None
     # Each column joined and its pieces let go before the next: a piece of every column
     # and the joined columns are never all held at once.
-    qids, docnos, values = (_concatenate(by_column.pop(0)) for _ in range(3))
+    qids, docnos, values = (_joined(by_column.pop(0)) for _ in range(3))
     if qids.size == 0 or _repeats(qids, docnos):
         return None
     return qids, docnos, values
@@ -205,8 +206,15 @@ def _padding_fits(parts: list[np.ndarray]) -> bool:
     return width * sum(part.size for part in parts) <= _MAX_PADDING * sum(part.nbytes for part in parts) + (1 << 20)
 
 
-def _concatenate(parts: list) -> np.ndarray:
-    return np.concatenate(parts) if len(parts) > 1 else parts[0]
+def _joined(parts: list) -> np.ndarray:
+    """One column from its pieces' parts; the parts' pages are handed back at once, so
+    that the next column's do not stack on them."""
+    if len(parts) == 1:
+        return parts[0]
+    column = np.concatenate(parts)
+    parts.clear()
+    release_freed_memory()
+    return column
 
 
 # Keep the first i bytes of a little-endian 8-byte word.
@@ -276,15 +284,16 @@ def _numbers(words, codes, starts, ends, kind: str) -> np.ndarray | None:
 
 def _repeats(qids: np.ndarray, docnos: np.ndarray) -> bool:
     """Whether a document appears twice for one query (hashed keys, then bytes checked)."""
-    rows, distinct = group_codes(qids)
-    keys = hashed_keys(rows, docnos, max(1, int(distinct.size).bit_length()))
-    del rows, distinct
+    keys = _query_doc_keys(qids, docnos)
+    keys.sort()  # in place: the usual file, with no equal keys, needs no more memory than this
+    if not (keys[1:] == keys[:-1]).any():
+        return False
+    del keys
+    keys = _query_doc_keys(qids, docnos)
     order = np.argsort(keys, kind="stable")
     in_order = keys[order]
     equal = np.flatnonzero(in_order[1:] == in_order[:-1])
     del in_order
-    if not equal.size:
-        return False
     a, b = order[equal], order[equal + 1]
     if (docnos[a] == docnos[b]).any():
         return True
@@ -295,3 +304,8 @@ def _repeats(qids: np.ndarray, docnos: np.ndarray) -> bool:
         if np.unique(docnos[members]).size < members.size:
             return True
     return False
+
+
+def _query_doc_keys(qids: np.ndarray, docnos: np.ndarray) -> np.ndarray:
+    rows, distinct = group_codes(qids)
+    return hashed_keys(rows, docnos, max(1, int(distinct.size).bit_length()))

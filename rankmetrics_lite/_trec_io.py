@@ -61,6 +61,7 @@ from collections.abc import Iterator, Mapping
 from ._c_numbers import c_double, c_long
 from ._trec_buffer import StreamPieces, parse_buffer, parse_columns, parse_pieces
 from ._columns import QrelsColumns, RunColumns, handed_over
+from ._memory import release_freed_memory
 from ._trec_ranking import trec_order
 from .validation import repeated_document
 
@@ -504,7 +505,9 @@ def streamed_columns(path: PathLike, kind: str, name: str) -> tuple[QrelsColumns
     if fast is None:
         return None
     columns = QrelsColumns if kind == "qrels" else RunColumns
-    return columns(*handed_over(*fast)), pieces.last
+    columns = columns(*handed_over(*fast))
+    release_freed_memory()  # what reading freed, before the caller's next phase allocates
+    return columns, pieces.last
 
 
 _GZIP_MAGIC = b"\x1f\x8b"

@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import numpy as np
 
+from ._memory import equal_in_order, inverse_order, subtract_taken
 from .validation import check_choice
 
 TREC_EVAL_VERSIONS = ("10.0", "9.0.8")
@@ -143,10 +144,10 @@ def ranks_within_queries(rows: np.ndarray, docs: np.ndarray, scores: np.ndarray,
     numpy ids, bytes or str; ``lengths``: entries per row), by the rule above, for a whole run
     given as columns. Entries are keyed ``row << 32 | float32 code``; only entries that share
     a key are then ordered by the double (10.0) and the id, descending."""
-    keys = (rows.astype(np.uint64) << np.uint64(32)) | _float32_codes(scores)
+    # Memory: two 8-byte arrays of the run's length at a time (the sorted keys are never copied).
+    keys = _keys(rows, _float32_codes(scores))
     order = np.argsort(keys, kind="stable")  # a file in rank order is already sorted: fast
-    sorted_keys = keys[order]
-    same = sorted_keys[1:] == sorted_keys[:-1]
+    same = equal_in_order(keys, order)
     if same.any():
         tied = np.zeros(keys.size, dtype=bool)
         tied[1:] |= same
@@ -154,13 +155,15 @@ def ranks_within_queries(rows: np.ndarray, docs: np.ndarray, scores: np.ndarray,
         at = np.flatnonzero(tied)
         members = order[at]
         _, id_order = np.unique(docs[members], return_inverse=True)
-        by = [-id_order.ravel(), sorted_keys[at]]  # lexsort: last key first
+        by = [-id_order.ravel(), keys[members]]  # lexsort: last key first
         if version == "10.0":
             by.insert(1, -scores[members])  # 10.0: the doubles decide before the ids
         order[at] = members[np.lexsort(by)]
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    ranks = np.empty(keys.size, dtype=np.int64)
-    ranks[order] = np.arange(keys.size) - starts[rows[order]]
+    del keys, same
+    # An entry's rank: its place in the sorted order, less where its query's block starts.
+    ranks = inverse_order(order)
+    del order
+    subtract_taken(ranks, np.concatenate(([0], np.cumsum(lengths)[:-1])), rows)
     return ranks
 
 

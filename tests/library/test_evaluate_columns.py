@@ -105,8 +105,11 @@ def test_the_conformance_collections_read_alike_from_columns():
 
 def test_a_hash_collision_falls_back_to_exact_keys(monkeypatch):
     # Every document id hashed to one value: the join must still match ids exactly.
-    def colliding(rows, docs, bits):
-        return rows.astype(np.uint64) << np.uint64(64 - bits)
+    def colliding(rows, docs, bits, out=None):
+        keys = rows.astype(np.uint64) << np.uint64(64 - bits)
+        if out is not None:
+            out[:] = keys
+        return keys if out is None else out
 
     collection = random_collection(3)
     run, qrels = RunColumns.from_dict(collection.run), QrelsColumns.from_dict(collection.qrels)
