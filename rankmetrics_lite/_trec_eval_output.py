@@ -10,9 +10,7 @@ comparison read the values, so none of them rounds to trec_eval's four decimals.
 
 from __future__ import annotations
 
-import csv
 import io
-import json
 import math
 from dataclasses import dataclass
 
@@ -56,6 +54,8 @@ def trec_eval_text(lines: list[Line], *, queries: bool, summary: bool) -> str:
 
 def as_json(runs: list[RunLines], comparisons: list[dict] | None) -> str:
     """``{"runs": [{"run": path, "values": {measure: {query: value}}}], "comparisons": [...]}``."""
+    import json  # here: the trec_eval text, the default, needs neither json nor csv
+
     out = []
     for run in runs:
         values: dict[str, dict] = {}
@@ -78,6 +78,8 @@ def _json_number(value):
 def as_csv(runs: list[RunLines], comparisons: list[dict] | None) -> str:
     """One row per value, ``run,measure,query,value``; with a comparison, a second table
     after an empty line, one row per (run, measure)."""
+    import csv  # here: the trec_eval text, the default, needs neither csv nor json
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["run", "measure", "query", "value"])

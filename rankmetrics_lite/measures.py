@@ -18,7 +18,6 @@ measure means adding its kernel and one record here.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -749,5 +748,7 @@ def _close_names(name: str) -> list[str]:
         takes_cutoff = rule != "none" and (cutoff is not None or rule == "required")
         candidate = f"{family.name}@{cutoff or 10}" if takes_cutoff else family._base()
         candidates[candidate.lower()] = candidate
+    import difflib  # only for a misspelt name
+
     close = difflib.get_close_matches(name.lower(), candidates, n=3, cutoff=0.5)
     return [candidates[c] for c in close]
