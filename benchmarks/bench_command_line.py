@@ -11,6 +11,12 @@ included: what a user waits for on a quiet machine), the median wall-clock
 time, their ratios to trec_eval, and each program's peak resident memory; and
 it checks that both printed the same bytes (exit status 1 if not).
 
+With ``--floor`` (pyarrow installed: ``requirements-spark.txt``), a third row per
+size gives the floor the issue sets: pyarrow's single-thread CSV parse of both
+files plus ``evaluate`` of the six measures from columns, both timed in CPU
+seconds inside one process (start-up, imports and building the columns left out),
+and the command line's CPU time as a multiple of it.
+
     python benchmarks/bench_command_line.py                              # 2k, 20k, 100k
     python benchmarks/bench_command_line.py --queries 2000 --repeats 1   # a quick look
     python benchmarks/bench_command_line.py --queries 1000000 --sets six --no-trec-eval-above 200000
@@ -32,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_files import build_trec_eval  # the trec_eval 10.0 program, built in a folder
+from bench_files import MEASURES, build_trec_eval  # the trec_eval 10.0 program, built in a folder
 
 ROOT = Path(__file__).resolve().parents[1]
 OURS = [sys.executable, "-m", "rankmetrics_lite"]
@@ -67,7 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", nargs="+", default=list(MEASURE_SETS), choices=list(MEASURE_SETS))
     parser.add_argument("--no-trec-eval-above", type=int, default=200_000,
                         help="do not run trec_eval above this many queries (its time is quadratic)")
+    parser.add_argument("--floor", action="store_true", help="also time the pyarrow parse + evaluate floor")
+    parser.add_argument("--floor-child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.floor_child:
+        floor_child(*args.floor_child)
+        return 0
 
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}; load average at start {os.getloadavg()[0]:.2f}")
@@ -95,10 +106,51 @@ def main(argv: list[str] | None = None) -> int:
                 if runs["trec_eval 10.0"] and runs["trec_eval 10.0"][0][3] != runs["rankmetrics-trec-eval"][0][3]:
                     print(f"{n_queries} queries, {name}: the outputs differ")
                     status = 1
+                if args.floor and name == "six":
+                    runs["floor: pyarrow parse + evaluate"] = [
+                        _floor(files) for _ in range(args.repeats)]
                 rows.append((n_queries, name, runs))
         print(f"load average at end {os.getloadavg()[0]:.2f}")
     _print_table(rows, args.docs)
+    _print_floor_ratios(rows, args.docs)
     return status
+
+
+def floor_child(qrels_file: str, run_file: str) -> None:
+    """Print the CPU seconds of pyarrow's single-thread parse of both files and of
+    evaluate from columns (the columns built from the parse, outside the clock)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.csv as pv
+
+    from rankmetrics_lite import QrelsColumns, RunColumns, evaluate
+
+    def parse(path: str, types: list) -> pa.Table:
+        names = [f"c{i}" for i in range(len(types))]
+        return pv.read_csv(path, read_options=pv.ReadOptions(column_names=names, use_threads=False),
+                           parse_options=pv.ParseOptions(delimiter=" "),
+                           convert_options=pv.ConvertOptions(column_types=dict(zip(names, types))))
+
+    start = time.process_time()
+    run = parse(run_file, [pa.binary(), pa.binary(), pa.binary(), pa.int64(), pa.float64(), pa.binary()])
+    qrels = parse(qrels_file, [pa.binary(), pa.binary(), pa.binary(), pa.int64()])
+    parsed = time.process_time()
+    columns = RunColumns(np.array(run["c0"].to_pylist()), np.array(run["c2"].to_pylist()),
+                         run["c4"].to_numpy())
+    judged = QrelsColumns(np.array(qrels["c0"].to_pylist()), np.array(qrels["c2"].to_pylist()),
+                          qrels["c3"].to_numpy())
+    del run, qrels
+    begin = time.process_time()
+    evaluate(columns, judged, MEASURES)
+    print(f"{parsed - start:.4f} {time.process_time() - begin:.4f}")
+
+
+def _floor(files: list[str]) -> tuple[float, float, float, bytes]:
+    """(CPU seconds, the same, 0, b"") of the floor, for the table (no wall time or memory)."""
+    out = subprocess.run([sys.executable, __file__, "--floor-child", *files], check=True,
+                         capture_output=True, text=True).stdout.split()
+    cpu = float(out[0]) + float(out[1])
+    return cpu, cpu, 0.0, b""
 
 
 def _print_table(rows: list, n_docs: int) -> None:
@@ -113,12 +165,23 @@ def _print_table(rows: list, n_docs: int) -> None:
             if not measured:
                 continue
             cpu, wall = statistics.median(r[0] for r in measured), statistics.median(r[1] for r in measured)
-            same = "-" if not theirs else ("yes" if measured[0][3] == theirs[0][3] else "NO")
+            memory = "-" if program.startswith("floor") else f"{max(r[2] for r in measured):,.0f}"
+            same = "-" if not theirs or program.startswith("floor") else (
+                "yes" if measured[0][3] == theirs[0][3] else "NO")
             print(f"| {n_queries:,} x {n_docs} | {name} | {program} | {cpu:.2f} | "
                   f"{cpu / base_cpu:.2f} | {wall:.2f} | {wall / base_wall:.2f} | "
-                  f"{max(r[2] for r in measured):,.0f} | {same} |" if base_cpu else
+                  f"{memory} | {same} |" if base_cpu else
                   f"| {n_queries:,} x {n_docs} | {name} | {program} | {cpu:.2f} | - | {wall:.2f} | - | "
-                  f"{max(r[2] for r in measured):,.0f} | {same} |")
+                  f"{memory} | {same} |")
+
+
+def _print_floor_ratios(rows: list, n_docs: int) -> None:
+    for n_queries, _, runs in rows:
+        floor = runs.get("floor: pyarrow parse + evaluate")
+        if floor:
+            ours = statistics.median(r[0] for r in runs["rankmetrics-trec-eval"])
+            print(f"{n_queries:,} x {n_docs}: the command line's CPU is "
+                  f"{ours / statistics.median(r[0] for r in floor):.2f} x the floor's")
 
 
 if __name__ == "__main__":

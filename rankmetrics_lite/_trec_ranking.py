@@ -146,7 +146,8 @@ def ranks_within_queries(rows: np.ndarray, docs: np.ndarray, scores: np.ndarray,
     a key are then ordered by the double (10.0) and the id, descending."""
     # Memory: two 8-byte arrays of the run's length at a time (the sorted keys are never copied).
     keys = _keys(rows, _float32_codes(scores))
-    order = np.argsort(keys, kind="stable")  # a file in rank order is already sorted: fast
+    # Any sort will do: entries with equal keys are ordered below, by the double and the id.
+    order = np.argsort(keys)
     same = equal_in_order(keys, order)
     if same.any():
         tied = np.zeros(keys.size, dtype=bool)
