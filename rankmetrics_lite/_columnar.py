@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._columns import QrelsColumns, RunColumns
-from ._memory import equal_in_order
+from ._memory import equal_in_order, release_freed_memory
 from ._trec_ranking import ranks_within_queries
 from .validation import no_shared_query, repeated_document
 
@@ -68,7 +68,9 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
     row_of_code = np.where(found, sorted_ids[at], -1)
     if not found.any():
         raise no_shared_query(_as_text(run_distinct[:3]), _as_text(distinct[:3]))
-    rows = row_of_code[run_codes]
+    # 4 bytes an entry where the rows fit (they always do: a qrels of 2**31 queries is not read)
+    row_type = np.int32 if distinct.size < 2**31 else np.int64
+    rows = row_of_code.astype(row_type)[run_codes]
     del run_codes
     scores = run.scores
     if not found.all():
@@ -77,6 +79,7 @@ def join_columns(run: RunColumns, qrels: QrelsColumns, version: str) -> JoinedCo
 
     lengths = np.bincount(rows, minlength=distinct.size)
     run_index = _join(rows, run_docs, q_codes, q_docs, distinct)
+    release_freed_memory()  # the join's keys, before the ranking allocates its own
     entry_ranks = ranks_within_queries(rows, run_docs, scores, lengths, version)
     return JoinedColumns(_as_text(distinct), counts, grades, q_codes, run_index, entry_ranks, lengths)
 
@@ -188,6 +191,7 @@ def _matches(keys: np.ndarray, n_run: int, run_docs, q_docs) -> np.ndarray | Non
     if pairs.size > 1 and (np.diff(pairs) == 1).any():
         return None  # three or more equal keys
     first, second = order[pairs], order[pairs + 1]
+    del order, pairs  # the run's length in 8 bytes: let go before the pairs are checked
     first, second = np.minimum(first, second), np.maximum(first, second)
     if (first >= n_run).any() or (second < n_run).any():
         return None  # two run entries, or two judgements, with one key

@@ -16,7 +16,7 @@ import functools
 
 import numpy as np
 
-BLOCK = 1 << 20  # entries a step reads at a time: its temporaries stay a few MiB
+BLOCK = 1 << 16  # entries a step reads at a time: its temporaries stay under a MiB
 
 
 def release_freed_memory() -> None:

@@ -850,7 +850,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
                               "or remove its judgements")
 
 
-_BLOCK_CELLS = 1 << 20  # queries x ranks per block: a float matrix of 8 MiB
+_BLOCK_CELLS = 1 << 18  # queries x ranks per block: a float matrix of 2 MiB
 
 
 def _in_blocks(rows, measures: list) -> dict:
