@@ -165,38 +165,74 @@ def _chunk_columns(piece, kind: str):
             return None
     # Whitespace: every byte <= 0x20 when the only control byte is LF (the usual
     # file); else (tabs, CR, or control bytes that are data to trec_eval) the exact table.
-    line_feeds = np.flatnonzero(codes == 10)
-    plain = np.count_nonzero(codes < 32) == line_feeds.size
+    n_feeds = np.count_nonzero(codes == 10)
+    plain = np.count_nonzero(codes < 32) == n_feeds
+    value_at = _COLUMNS[kind][1]
+    fields = _one_space_apart(codes, n_feeds, kind) if plain else None
+    if fields is None:
+        fields = _fields_of_lines(codes, plain, kind)
+    if fields is None:
+        return None
+    if not fields[0][0].size:  # blank lines only
+        return np.array([], dtype="S1"), np.array([], dtype="S1"), np.array([], dtype=_VALUE_TYPE[kind])
+    if (codes[fields[0][0]] == ord("#")).any():
+        return None  # a comment line: the line-by-line reader skips it
+    for column in (0, 2):
+        lengths = fields[column][1] - fields[column][0]
+        if lengths.max() > _MAX_FAST_ID or lengths.max() * lengths.size > _MAX_PADDING * lengths.sum() + (1 << 20):
+            return None
+    qids = _strings(words, *fields[0])
+    docnos = _strings(words, *fields[2])
+    values = _numbers(words, codes, *fields[value_at], kind)
+    if values is None:
+        return None
+    return qids, docnos, values
+
+
+def _one_space_apart(codes: np.ndarray, n_feeds: int, kind: str) -> dict | None:
+    """{column: (starts, ends)} of columns 0, 2 and the value's, where every line holds exactly
+    the kind's fields one blank apart (the file a program writes); else None. ``codes``: a
+    piece whose only control byte is LF, so that every byte <= 0x20 separates fields."""
+    wanted, value_at = _COLUMNS[kind]
+    separators = np.flatnonzero(codes <= 32)
+    open_end = codes[-1] != 10  # a last line without its line feed
+    n_lines = n_feeds + open_end
+    if separators.size != wanted * n_lines - open_end or not separators.size or separators[0] == 0:
+        return None
+    if open_end:
+        separators = np.append(separators, codes.size)
+    if (np.diff(separators) == 1).any():
+        return None  # two blanks in a row: an empty field, or a blank line
+    grid = separators.reshape(n_lines, wanted)
+    if not (codes[grid[:n_feeds, -1]] == 10).all():
+        return None  # some line has more or fewer fields
+    line_starts = np.concatenate(([0], grid[:-1, -1] + 1))
+    return {column: (line_starts if column == 0 else grid[:, column - 1] + 1, grid[:, column])
+            for column in (0, 2, value_at)}
+
+
+def _fields_of_lines(codes: np.ndarray, plain: bool, kind: str) -> dict | None:
+    """{column: (starts, ends)} of columns 0, 2 and the value's, for any spacing, or None if
+    a line has too few fields (or a qrels line too many)."""
     space = codes <= 32 if plain else _WHITESPACE[codes]
     edges = np.flatnonzero(space[1:] != space[:-1]) + 1  # field starts and ends, alternating
     if not space[0]:
         edges = np.concatenate(([0], edges))
     if not space[-1]:
-        edges = np.append(edges, size)
+        edges = np.append(edges, codes.size)
     field_starts, field_ends = edges[0::2], edges[1::2]
+    wanted, value_at = _COLUMNS[kind]
     if field_starts.size == 0:  # blank lines only
-        return np.array([], dtype="S1"), np.array([], dtype="S1"), np.array([], dtype=_VALUE_TYPE[kind])
+        return {column: (field_starts, field_ends) for column in (0, 2, value_at)}
     # A line's first field is the first field after a line feed (or the chunk's first).
-    after_feed = np.searchsorted(field_starts, line_feeds)
+    after_feed = np.searchsorted(field_starts, np.flatnonzero(codes == 10))
     first = np.concatenate(([0], after_feed))
     first = first[np.concatenate(([True], first[1:] != first[:-1]))]
     first = first[first < field_starts.size]
     counts = np.diff(np.append(first, field_starts.size))
-    wanted, value_at = _COLUMNS[kind]
     if counts.min() < wanted or (kind == "qrels" and counts.max() > wanted):
         return None
-    if (codes[field_starts[first]] == ord("#")).any():
-        return None  # a comment line: the line-by-line reader skips it
-    for column in (0, 2):
-        lengths = field_ends[first + column] - field_starts[first + column]
-        if lengths.max() > _MAX_FAST_ID or lengths.max() * lengths.size > _MAX_PADDING * lengths.sum() + (1 << 20):
-            return None
-    qids = _strings(words, field_starts[first], field_ends[first])
-    docnos = _strings(words, field_starts[first + 2], field_ends[first + 2])
-    values = _numbers(words, codes, field_starts[first + value_at], field_ends[first + value_at], kind)
-    if values is None:
-        return None
-    return qids, docnos, values
+    return {column: (field_starts[first + column], field_ends[first + column]) for column in (0, 2, value_at)}
 
 
 def _padding_fits(parts: list[np.ndarray]) -> bool:

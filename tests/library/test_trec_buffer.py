@@ -110,6 +110,30 @@ def test_the_command_line_never_holds_a_plain_run_file_whole(tmp_path, monkeypat
     assert out.getvalue().startswith(b"runid                 \tall\tpieces\nmap ")
 
 
+PERTURBATIONS = ["", "  ", " ", "\n", "\n\n", "x", "\t", "\r"]
+
+
+@pytest.mark.parametrize("kind", ["qrels", "run"])
+@pytest.mark.parametrize("extra", PERTURBATIONS)
+def test_a_file_one_blank_apart_and_its_near_misses_read_alike(kind, extra):
+    # The usual file (every line its fields one blank apart) takes a path of its own; one
+    # blank, line end or field more, anywhere, must read as the line-by-line reader reads it.
+    row = "q{} 0 d{} {}" if kind == "qrels" else "q{} Q0 d{} 1 {}.5 tag"
+    text = "".join(row.format(i % 3, i, i % 4) + "\n" for i in range(9))
+    assert _same_as_line_by_line(text.encode(), kind) is not None
+    assert _same_as_line_by_line(text[:-1].encode(), kind) is not None  # no final line feed
+    for at in range(len(text) + 1):
+        _same_as_line_by_line((text[:at] + extra + text[at:]).encode(), kind)
+        _same_as_line_by_line((text[:at] + extra + text[at:]).rstrip("\n").encode(), kind)
+    # A field moved from one line to another: as many blanks in all, not on every line.
+    lines = text.splitlines()
+    for i in range(len(lines)):
+        for j in range(len(lines)):
+            moved = list(lines)
+            moved[i], moved[j] = moved[i] + " x", moved[j].rsplit(" ", 1)[0] if i != j else moved[j]
+            _same_as_line_by_line(("\n".join(moved) + "\n").encode(), kind)
+
+
 TOKENS = ["q1", "q2", "#", "#q", "Q0", "0", "d1", "d2", "d1", "1", "-1", "+2", "007", "1.5", ".5", "1e3",
           "0x1p3", "nan", "inf", "1e999", "1_0", "١", "x", "é", "a\u00a0b", "a\x1cb", "\ufeff", "\x00", "run"]
 SEPARATORS = [" ", "\t", "  ", "\n", "\r\n", "\r", "\n\n", "\v", "\f"]
