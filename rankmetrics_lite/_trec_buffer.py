@@ -53,12 +53,15 @@ _MAX_FAST_ID = 1024
 _MAX_PADDING = 4
 
 
-def parse_columns(data: bytes, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """``(qids, docnos, values)`` of a whole qrels or run file, or None (see above)."""
-    return parse_pieces(_buffer_pieces(data), kind)
+def parse_columns(data: bytes, kind: str, repeats_allowed: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(qids, docnos, values)`` of a whole qrels or run file, or None (see above;
+    ``repeats_allowed``: a document listed twice for a query is kept, for the caller to judge)."""
+    return parse_pieces(_buffer_pieces(data), kind, repeats_allowed)
 
 
-def parse_pieces(pieces: Iterable, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def parse_pieces(pieces: Iterable, kind: str, repeats_allowed: bool = False
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """:func:`parse_columns` of a file given as consecutive pieces (bytes-like), each
     ending at a line end but the last: only the columns and one piece are held at once."""
     parts = []
@@ -80,7 +83,7 @@ def parse_pieces(pieces: Iterable, kind: str) -> tuple[np.ndarray, np.ndarray, n
     # Each column joined and its pieces let go before the next: a piece of every column
     # and the joined columns are never all held at once.
     qids, docnos, values = (_joined(by_column.pop(0)) for _ in range(3))
-    if qids.size == 0 or _repeats(qids, docnos):
+    if qids.size == 0 or (not repeats_allowed and repeated_documents(qids, docnos)):
         return None
     return qids, docnos, values
 
@@ -318,28 +321,22 @@ def _numbers(words, codes, starts, ends, kind: str) -> np.ndarray | None:
     return values
 
 
-def _repeats(qids: np.ndarray, docnos: np.ndarray) -> bool:
-    """Whether a document appears twice for one query (hashed keys, then bytes checked)."""
+def repeated_documents(qids: np.ndarray, docnos: np.ndarray) -> dict[bytes, bytes]:
+    """{query id: a document listed twice for it}, in order of first appearance (hashed keys
+    sorted in place show the usual file has none; equal keys are then compared byte for byte)."""
     keys = _query_doc_keys(qids, docnos)
     keys.sort()  # in place: the usual file, with no equal keys, needs no more memory than this
     if not (keys[1:] == keys[:-1]).any():
-        return False
+        return {}
     del keys
-    keys = _query_doc_keys(qids, docnos)
-    order = np.argsort(keys, kind="stable")
-    in_order = keys[order]
-    equal = np.flatnonzero(in_order[1:] == in_order[:-1])
-    del in_order
-    a, b = order[equal], order[equal + 1]
-    if (docnos[a] == docnos[b]).any():
-        return True
-    # Only hash collisions: compare every pair of each group of equal keys exactly.
-    same_key = np.unique(keys[a])
-    for key in same_key.tolist():
-        members = np.flatnonzero(keys == key)
-        if np.unique(docnos[members]).size < members.size:
-            return True
-    return False
+    rows, distinct = group_codes(qids)
+    order = np.lexsort((docnos, rows))
+    rows, docnos = rows[order], docnos[order]
+    twice = np.flatnonzero((rows[1:] == rows[:-1]) & (docnos[1:] == docnos[:-1]))
+    found: dict[bytes, bytes] = {}
+    for i in twice.tolist():  # rows ascending: queries in order of first appearance
+        found.setdefault(bytes(distinct[rows[i]]), bytes(docnos[i]))
+    return found
 
 
 def _query_doc_keys(qids: np.ndarray, docnos: np.ndarray) -> np.ndarray:

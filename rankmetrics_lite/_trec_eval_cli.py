@@ -26,6 +26,10 @@ averages and the printing. What this module reproduces of trec_eval, and where:
   scored on trec_eval's one-document stand-in ranking; 9.0.8 evaluates the
   queries both files hold and, with ``-c``, divides by the number of judged
   queries; queries print in byte order of their ids;
+* repeats: a document listed twice in the run, or judged twice in the qrels,
+  stops trec_eval (exit 4) at the first query it evaluates that holds one,
+  after printing the queries before it; in a query it does not evaluate it is
+  never looked at. A blank qrels line stops it (exit 2; a run may have them);
 * the summary: sums in query order, averages over the evaluated (or, with
   ``-c``, the judged) queries, sums for the ``num_*`` counts, geometric means
   for ``gm_*``, z-scores with ``-Z`` (trec_eval's binary search, which reads
@@ -524,13 +528,28 @@ def _read_input(path: str, stdin, kind: str) -> tuple[str, bytes]:
 def _read_columns(name: str, data: bytes, kind: str):
     from ._trec_io import qrels_columns_from_bytes, run_columns_from_bytes
 
+    if kind == "qrels":
+        _refuse_blank_lines(name, data)
     reader = qrels_columns_from_bytes if kind == "qrels" else run_columns_from_bytes
-    try:
-        return reader(name, data)
+    try:  # a document listed or judged twice stops trec_eval only in a query it evaluates
+        return reader(name, data, repeats_allowed=True)
     except ValueError as exc:
         # trec_eval finds a repeated document when it first computes a measure (exit 4)
         code = 4 if "listed twice" in str(exc) or "judged twice" in str(exc) else 2
         raise TrecEvalExit(code, f"{exc}") from None
+
+
+def _refuse_blank_lines(name: str, data: bytes) -> None:
+    """trec_eval's get_qrels reads every line as 'qid iter docno rel': a blank line (or one of
+    blanks only) is malformed, and it stops (exit 2). The package's readers skip such lines."""
+    import re
+
+    body = data[:-1] if data.endswith(b"\n") else data
+    blank = re.search(rb"(?m)^[ \t\r\v\f]*$", body)
+    if blank is not None:
+        number = body.count(b"\n", 0, blank.start()) + 1
+        raise TrecEvalExit(2, f"{name}, line {number}: a blank line; trec_eval reads every qrels line as "
+                              "'qid iter docno rel' and stops at a blank one: remove it")
 
 
 def _read_run(path: str, stdin) -> tuple:
@@ -541,7 +560,7 @@ def _read_run(path: str, stdin) -> tuple:
 
     if path != "-":
         try:
-            streamed = streamed_columns(path, "run", path)
+            streamed = streamed_columns(path, "run", path, repeats_allowed=True)
         except OSError as exc:
             raise TrecEvalExit(2, f"cannot read the run file '{path}': {exc.strerror}") from None
         except ValueError as exc:  # a gzip'd file that cannot be decompressed
@@ -754,6 +773,34 @@ class _Groups:
         return RunColumns(*handed_over(pair_ids, docs[entry], run.scores[entry]))
 
 
+def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, judgements: bool) -> tuple:
+    """trec_eval looks for a document listed twice in a run, or judged twice in the qrels, only
+    in the queries it evaluates, in order, and stops at the first (exit 4) after the queries
+    before it: that query becomes the stop; every query with a repeat is left out of the
+    join, which would refuse it. Returns (stop, its message, evaluated, run, qrels). The qrels
+    are looked at only with ``judgements`` (groups and preferences refuse their own repeats)."""
+    from ._columns import QrelsColumns, RunColumns, handed_over
+    from ._trec_buffer import repeated_documents
+
+    found = {"listed": repeated_documents(run.query_ids, run.doc_ids),
+             "judged": repeated_documents(qrels.query_ids, qrels.doc_ids) if judgements else {}}
+    first = next((q for q in evaluated if any(q in repeats for repeats in found.values())), None)
+    if first is not None:
+        how, doc = next((how, repeats[first]) for how, repeats in found.items() if first in repeats)
+        stop, evaluated = first, evaluated[:evaluated.index(first)]
+        stop_message = (f"document '{doc.decode('utf-8')}' is {how} twice for query '{first.decode('utf-8')}'"
+                        ": trec_eval stops at this query (exit 4), after the queries before it; keep "
+                        "one of the two")
+    # (where no line would be left, no query is evaluated: nothing is joined)
+    kept = ~np.isin(run.query_ids, list(found["listed"])) if found["listed"] else None
+    if kept is not None and kept.any():
+        run = RunColumns(*handed_over(run.query_ids[kept], run.doc_ids[kept], run.scores[kept]))
+    kept = ~np.isin(qrels.query_ids, list(found["judged"])) if found["judged"] else None
+    if kept is not None and kept.any():
+        qrels = QrelsColumns(*handed_over(qrels.query_ids[kept], qrels.doc_ids[kept], qrels.grades[kept]))
+    return stop, stop_message, evaluated, run, qrels
+
+
 def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag: str | None,
                   zscores: _Zscores | None, out: list[Line], groups: _Groups | None = None) -> None:
     """Evaluate one run and append its output lines to ``out``; raise TrecEvalExit
@@ -786,6 +833,12 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
     else:
         evaluated = [q for q in judged if q in in_run and (debug is None or q == debug)]
         missing, stop = [], None
+    stop_message = None if stop is None else (
+        f"query '{stop.decode('utf-8')}' is judged in the qrels but absent from the run: trec_eval "
+        "10.0 stops here (exit 4); give -c to score it 0, or remove its judgements")
+    # (the summary's num_rel with -c counts every line of the qrels as read: they stay whole)
+    stop, stop_message, evaluated, run, joined_qrels = _stop_at_repeats(
+        stop, stop_message, evaluated, run, qrels, judgements=groups is None)
     if not evaluated and stop is None:
         raise TrecEvalExit(7, "no queries with both results and relevance info: the run and the "
                               "qrels share no query id (compare their first columns)")
@@ -806,8 +859,8 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
                 raise TrecEvalExit(4, m.error)
     elif evaluated:
         if groups is not None:
-            run, qrels = groups.run_for_pairs(run), groups.qrels
-        _, rows = prepare_rows(run, qrels, measures or [_placeholder()], relevance_level=options.level,
+            run, joined_qrels = groups.run_for_pairs(run), groups.qrels
+        _, rows = prepare_rows(run, joined_qrels, measures or [_placeholder()], relevance_level=options.level,
                                version=version, condensed=options.judged_only,
                                max_retrieved=options.max_retrieved,
                                collection_size=options.collection_size)
@@ -845,9 +898,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
     _print(options, marked, names, evaluated, values_of, qrels, run_tag, zscores, out,
            n_judged=len(judged), stopped=stop is not None)
     if stop is not None:
-        raise TrecEvalExit(4, f"query '{stop.decode('utf-8')}' is judged in the qrels but absent from "
-                              "the run: trec_eval 10.0 stops here (exit 4); give -c to score it 0, "
-                              "or remove its judgements")
+        raise TrecEvalExit(4, stop_message)
 
 
 _BLOCK_CELLS = 1 << 18  # queries x ranks per block: a float matrix of 2 MiB

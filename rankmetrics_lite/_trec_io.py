@@ -56,7 +56,9 @@ from __future__ import annotations
 import math
 import numbers
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sized
+
+import numpy as np
 
 from ._c_numbers import c_double, c_long
 from ._trec_buffer import StreamPieces, parse_buffer, parse_columns, parse_pieces
@@ -128,6 +130,14 @@ def _qrels_from_lines(data: bytes, name: str) -> dict[str, dict[str, int]]:
     """read_trec_qrels line by line, naming the line of every fault."""
     qrels: dict[str, dict[str, int]] = {}
     first_seen: dict[tuple[str, str], int] = {}
+    for qid, docno, value, number, where in _qrels_entries(data, name):
+        _refuse_repeat(first_seen, qid, docno, number, where)
+        qrels.setdefault(qid, {})[docno] = value
+    return _nonempty(qrels, name, "qrels")
+
+
+def _qrels_entries(data: bytes, name: str) -> Iterator[tuple[str, str, int, int, str]]:
+    """(qid, docno, grade, line number, "file, line n") of each qrels line, every fault named."""
     for number, fields, where in _content_lines(data, name, "qrels"):
         if len(fields) != 4:
             raise ValueError(
@@ -139,9 +149,7 @@ def _qrels_from_lines(data: bytes, name: str) -> dict[str, dict[str, int]]:
             value = c_long(grade)
         except ValueError as exc:
             raise ValueError(f"{where}: the grade {grade!r} (column 4, rel) {exc}") from None
-        _refuse_repeat(first_seen, qid, docno, number, where)
-        qrels.setdefault(qid, {})[docno] = value
-    return _nonempty(qrels, name, "qrels")
+        yield qid, docno, value, number, where
 
 
 def qrels_groups_from_bytes(name: str, data: bytes) -> list[tuple[str, str, str, int]]:
@@ -250,6 +258,14 @@ def _run_from_lines(data: bytes, name: str) -> dict[str, dict[str, float]]:
     """read_trec_run line by line, naming the line of every fault."""
     run: dict[str, dict[str, float]] = {}
     first_seen: dict[tuple[str, str], int] = {}
+    for qid, docno, value, number, where in _run_entries(data, name):
+        _refuse_repeat(first_seen, qid, docno, number, where)
+        run.setdefault(qid, {})[docno] = value
+    return _nonempty(run, name, "run")
+
+
+def _run_entries(data: bytes, name: str) -> Iterator[tuple[str, str, float, int, str]]:
+    """(qid, docno, score, line number, "file, line n") of each run line, every fault named."""
     for number, fields, where in _content_lines(data, name, "run"):
         if len(fields) < 6:
             raise ValueError(
@@ -261,9 +277,7 @@ def _run_from_lines(data: bytes, name: str) -> dict[str, dict[str, float]]:
             value = c_double(score)
         except ValueError as exc:
             raise ValueError(f"{where}: the score {score!r} (column 5, sim) {exc}") from None
-        _refuse_repeat(first_seen, qid, docno, number, where)
-        run.setdefault(qid, {})[docno] = value
-    return _nonempty(run, name, "run")
+        yield qid, docno, value, number, where
 
 
 def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
@@ -316,11 +330,14 @@ def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
     return qrels_columns_from_bytes(*_read_bytes(path))
 
 
-def qrels_columns_from_bytes(name: str, data: bytes) -> QrelsColumns:
-    """read_trec_qrels_columns on a file's content (``name`` for messages)."""
-    fast = parse_columns(data, "qrels")
+def qrels_columns_from_bytes(name: str, data: bytes, repeats_allowed: bool = False) -> QrelsColumns:
+    """read_trec_qrels_columns on a file's content (``name`` for messages; ``repeats_allowed``:
+    a document judged twice for a query is kept, as in :func:`streamed_columns`)."""
+    fast = parse_columns(data, "qrels", repeats_allowed)
     if fast is not None:
         return QrelsColumns(*handed_over(*fast))
+    if repeats_allowed:
+        return QrelsColumns(*_entry_columns(_qrels_entries(data, name), name, "qrels"))
     return QrelsColumns.from_dict(_qrels_from_lines(data, name))
 
 
@@ -375,12 +392,24 @@ def read_trec_run_columns(path: PathLike) -> RunColumns:
     return run_columns_from_bytes(*_read_bytes(path))
 
 
-def run_columns_from_bytes(name: str, data: bytes) -> RunColumns:
-    """read_trec_run_columns on a file's content (``name`` for messages)."""
-    fast = parse_columns(data, "run")
+def run_columns_from_bytes(name: str, data: bytes, repeats_allowed: bool = False) -> RunColumns:
+    """read_trec_run_columns on a file's content (``name`` for messages; ``repeats_allowed``:
+    a document listed twice for a query is kept, as in :func:`streamed_columns`)."""
+    fast = parse_columns(data, "run", repeats_allowed)
     if fast is not None:
         return RunColumns(*handed_over(*fast))
+    if repeats_allowed:
+        return RunColumns(*_entry_columns(_run_entries(data, name), name, "run"))
     return RunColumns.from_dict(_run_from_lines(data, name))
+
+
+def _entry_columns(entries: Iterator[tuple], name: str, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(qids, docnos, values) of the line-by-line reader's entries, every line kept."""
+    kept = [entry[:3] for entry in entries]
+    _nonempty(kept, name, kind)
+    qids, docnos, values = zip(*kept)
+    return (np.array([qid.encode("utf-8") for qid in qids]), np.array([d.encode("utf-8") for d in docnos]),
+            np.array(values, dtype=np.int64 if kind == "qrels" else np.float64))
 
 
 def run_tag(data: bytes) -> str | None:
@@ -494,14 +523,17 @@ def _read_bytes(path: PathLike) -> tuple[str, bytes]:
         return name, gunzipped(handle.read(), name)
 
 
-def streamed_columns(path: PathLike, kind: str, name: str) -> tuple[QrelsColumns | RunColumns, bytes] | None:
+def streamed_columns(path: PathLike, kind: str, name: str, repeats_allowed: bool = False
+                     ) -> tuple[QrelsColumns | RunColumns, bytes] | None:
     """The columns of a qrels or run file read a piece at a time (never the whole file
     at once; gzip'd too), and a piece whose last line is the file's last line (for
     :func:`run_tag`); or None where the fast path does not vouch for the file: then
-    the whole file is for the line-by-line reader, which names any fault."""
+    the whole file is for the line-by-line reader, which names any fault.
+    ``repeats_allowed``: a document listed twice for a query is kept (trec_eval looks
+    for them only in the queries it evaluates)."""
     with open(path, "rb") as handle:
         pieces = StreamPieces(_decompressing(handle, name))
-        fast = parse_pieces(pieces, kind)
+        fast = parse_pieces(pieces, kind, repeats_allowed)
     if fast is None:
         return None
     columns = QrelsColumns if kind == "qrels" else RunColumns
@@ -603,7 +635,7 @@ def _refuse_repeat(first_seen: dict, qid: str, docno: str, number: int, where: s
         raise repeated_document(where, docno, qid, first=f"first on line {previous}")
 
 
-def _nonempty(data: dict, name: str, kind: str) -> dict:
+def _nonempty(data: Sized, name: str, kind: str) -> Sized:
     if not data:
         raise ValueError(
             f"{name}: no {kind} line found (the file is empty or "

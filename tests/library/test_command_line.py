@@ -154,6 +154,31 @@ def test_bad_runs_get_trec_evals_exit_code(files, tmp_path, content, code, messa
     assert got == code and message in err
 
 
+def test_a_repeat_counts_only_in_a_query_trec_eval_evaluates(files, tmp_path):
+    # As trec_eval: a document listed twice for a query without judgements is never looked at;
+    # in a judged query it stops the evaluation there, after the queries before it.
+    qrels, run = files
+    unjudged, judged = tmp_path / "unjudged", tmp_path / "judged"
+    unjudged.write_text(RUN + "7 Q0 x 1 0.5 mine\n7 Q0 x 2 0.4 mine\n")
+    judged.write_text(RUN + "2 Q0 b 2 0.4 mine\n")
+    assert command("-q", "-m", "map", qrels, str(unjudged)) == command("-q", "-m", "map", qrels, run)
+    code, out, err = command("-q", "-m", "map", qrels, str(judged))
+    assert code == 4 and out == command("-q", "-m", "map", qrels, run)[1].splitlines(True)[0]
+    assert "document 'b' is listed twice for query '2'" in err
+    twice = tmp_path / "judged_twice"
+    twice.write_text(QRELS + "3 0 a 1\n3 0 a 0\n")  # query 3 has no results: 9.0.8 never evaluates it
+    assert command("--trec-eval-version", "9.0.8", "-m", "map", str(twice), run)[0] == 0
+    code, _, err = command("-c", "-m", "map", str(twice), run)  # 10.0 -c evaluates every judged query
+    assert code == 4 and "document 'a' is judged twice for query '3'" in err
+
+
+def test_a_blank_qrels_line_stops_as_in_trec_eval(files, tmp_path):
+    blank = tmp_path / "blank"
+    blank.write_text("1 0 a 1\n \n1 0 b 0\n")
+    code, out, err = command(str(blank), files[1])
+    assert (code, out) == (2, "") and "blank, line 2: a blank line" in err
+
+
 def test_no_shared_query_is_exit_7_in_9_0_8(files, tmp_path):
     run = tmp_path / "other_queries"
     run.write_text("9 Q0 a 1 0.9 r\n")

@@ -249,6 +249,52 @@ def test_adversarial_collections(release, collections, seeds):
             lines, differences)
 
 
+@pytest.mark.parametrize("file", ["run", "qrels"])
+@pytest.mark.parametrize("where", ["in both files", "in one file", "both"])
+def test_a_document_twice_stops_at_the_first_query_evaluated(release, collections, file, where, tmp_path):
+    # trec_eval looks for a document listed twice in a run, or judged twice in the qrels,
+    # in each query it evaluates, in order, and stops at the first (after printing the
+    # queries before it); in the queries it does not evaluate it never looks.
+    name, binary = release
+    lines, differences = 0, []
+    for seed in range(0, 60, 4):
+        collection = random_collection(seed)
+        qrels, run = collections[seed][:2]
+        mine, theirs = (collection.run, collection.qrels) if file == "run" else (collection.qrels, collection.run)
+        shared, only_here = sorted(q for q in mine if q in theirs), sorted(q for q in mine if q not in theirs)
+        rng = random.Random(seed)
+        twice = [rng.choice(shared)] if where != "in one file" else []
+        twice += [rng.choice(only_here)] if where != "in both files" and only_here else []
+        text = (run if file == "run" else qrels).read_text(encoding="utf-8").rstrip("\n") + "\n"
+        for qid in twice:
+            docno, value = next(iter(mine[qid].items()))
+            text += f"{qid} Q0 {docno} 9 {value - 1:.3f} again\n" if file == "run" else f"{qid} 0 {docno} {value + 1}\n"
+        changed = tmp_path / f"{file}.{seed}.twice"
+        changed.write_text(text, encoding="utf-8")
+        files = [str(qrels), str(changed)] if file == "run" else [str(changed), str(run)]
+        commands = [["-q", "-c", "-m", "all_trec"], ["-q", "-m", "official"], ["-c", "-m", "map"]]
+        commands += [["-q", "-c", "-R", "prefs", "-m", "all_prefs", str(collections[seed][5])]] if file == "run" else []
+        for argv in commands:
+            compared, different = _compare(binary, name, argv + (files[1:] if "prefs" in argv else files),
+                                           qrels.parent)
+            lines += compared
+            differences += [f"seed {seed}: {d}" for d in different]
+    _report(f"trec_eval {name}, a document twice in the {file} ({where})", lines, differences)
+
+
+@pytest.mark.parametrize("blank", ["\n", "  \n", "\t\r\n"])
+@pytest.mark.parametrize("at", ["first", "middle", "last"])
+def test_a_blank_qrels_line_is_malformed(release, tmp_path, blank, at):
+    # trec_eval's get_qrels reads every line as 'qid iter docno rel' (its runs may have blank lines).
+    name, binary = release
+    lines = ["1 0 a 1\n", "1 0 b 0\n", "2 0 a 1\n"]
+    lines.insert({"first": 0, "middle": 2, "last": 3}[at], blank)
+    (tmp_path / "qrels").write_text("".join(lines))
+    (tmp_path / "run").write_text("1 Q0 a 1 0.9 r\n\n1 Q0 b 2 0.8 r\n2 Q0 a 1 0.5 r\n")
+    compared, differences = _compare(binary, name, ["-q", "-m", "map", "qrels", "run"], tmp_path)
+    assert not differences, differences
+
+
 def test_the_collections_hold_what_the_commands_need(collections):
     # Both ways of stopping and going on: some collections have judged queries the run lacks.
     lacking = [seed for seed in SEEDS if set(random_collection(seed).qrels) - set(random_collection(seed).run)]
