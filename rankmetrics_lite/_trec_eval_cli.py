@@ -534,9 +534,7 @@ def _read_columns(name: str, data: bytes, kind: str):
     try:  # a document listed or judged twice stops trec_eval only in a query it evaluates
         return reader(name, data, repeats_allowed=True)
     except ValueError as exc:
-        # trec_eval finds a repeated document when it first computes a measure (exit 4)
-        code = 4 if "listed twice" in str(exc) or "judged twice" in str(exc) else 2
-        raise TrecEvalExit(code, f"{exc}") from None
+        raise TrecEvalExit(2, f"{exc}") from None
 
 
 def _refuse_blank_lines(name: str, data: bytes) -> None:
@@ -807,6 +805,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
     where trec_eval stops (after appending what it printed before stopping)."""
     from ._columns import RunColumns, handed_over
     from ._evaluate import prepare_rows
+    from .validation import RepeatedDocument
 
     version = options.version
     judged = sorted(groups.of_query) if groups is not None else sorted(_distinct(qrels.query_ids))
@@ -836,9 +835,9 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
     stop_message = None if stop is None else (
         f"query '{stop.decode('utf-8')}' is judged in the qrels but absent from the run: trec_eval "
         "10.0 stops here (exit 4); give -c to score it 0, or remove its judgements")
-    # (the summary's num_rel with -c counts every line of the qrels as read: they stay whole)
-    stop, stop_message, evaluated, run, joined_qrels = _stop_at_repeats(
-        stop, stop_message, evaluated, run, qrels, judgements=groups is None)
+    if groups is not None:  # with plain qrels, the join finds any repeat (below)
+        stop, stop_message, evaluated, run, _ = _stop_at_repeats(stop, stop_message, evaluated, run, qrels,
+                                                                 judgements=False)
     if not evaluated and stop is None:
         raise TrecEvalExit(7, "no queries with both results and relevance info: the run and the "
                               "qrels share no query id (compare their first columns)")
@@ -846,6 +845,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
     measures = [value.measure for m in marked for value in m.values
                 if value.measure is not None and value.measure is not _PREFERENCE]
     values_of: dict[str, np.ndarray] = {}
+    rows = None
     if evaluated:
         form = "qrels" if groups is None else ("prefs" if preferences is not None else "qrels_jg")
         for m in marked:
@@ -858,12 +858,23 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
             if m.error is not None:
                 raise TrecEvalExit(4, m.error)
     elif evaluated:
+        def rows_of(run, judgements):
+            return prepare_rows(run, judgements, measures or [_placeholder()], relevance_level=options.level,
+                                version=version, condensed=options.judged_only,
+                                max_retrieved=options.max_retrieved,
+                                collection_size=options.collection_size)[1]
+
         if groups is not None:
-            run, joined_qrels = groups.run_for_pairs(run), groups.qrels
-        _, rows = prepare_rows(run, joined_qrels, measures or [_placeholder()], relevance_level=options.level,
-                               version=version, condensed=options.judged_only,
-                               max_retrieved=options.max_retrieved,
-                               collection_size=options.collection_size)
+            rows = rows_of(groups.run_for_pairs(run), groups.qrels)
+        else:
+            try:
+                rows = rows_of(run, qrels)
+            except RepeatedDocument:  # trec_eval stops there if it evaluates that query
+                # (the summary's num_rel with -c counts every line of the qrels as read: they stay whole)
+                stop, stop_message, evaluated, run, joined = _stop_at_repeats(stop, stop_message, evaluated,
+                                                                              run, qrels, judgements=True)
+                rows = rows_of(run, joined) if evaluated else None
+    if rows is not None:
         position = {q.encode("utf-8"): i for i, q in enumerate(rows.qids)}
         if groups is None:
             order = np.array([position[q] for q in evaluated], dtype=np.int64)

@@ -201,12 +201,16 @@ def no_shared_query(run_ids: list[str], qrels_ids: list[str], names: tuple[str, 
         "would score 0. Check that both use the same query ids, as strings")
 
 
-def repeated_document(where: str, doc: str, qid: str, first: str = "") -> ValueError:
+class RepeatedDocument(ValueError):
+    """A document listed twice for one query (a ValueError: callers may tell it apart)."""
+
+
+def repeated_document(where: str, doc: str, qid: str, first: str = "") -> RepeatedDocument:
     """The error for a document listed twice for one query (trec_eval 10.0 stops on it too).
 
     >>> print(repeated_document("run.txt, line 7", "d1", "q1", first="first on line 2"))
     run.txt, line 7: document 'd1' is listed twice for query 'q1' (first on line 2); each document may appear once per query: keep one of the two
     """
     first = f" ({first})" if first else ""
-    return ValueError(f"{where}: document {doc!r} is listed twice for query {qid!r}{first}; each "
+    return RepeatedDocument(f"{where}: document {doc!r} is listed twice for query {qid!r}{first}; each "
                       "document may appear once per query: keep one of the two")
