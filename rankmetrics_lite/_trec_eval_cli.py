@@ -543,6 +543,10 @@ def _refuse_blank_lines(name: str, data: bytes) -> None:
     import re
 
     body = data[:-1] if data.endswith(b"\n") else data
+    # A blank line is empty or starts with a blank: looked for only where some line does.
+    codes = np.frombuffer(body, dtype=np.uint8)
+    if codes.size and codes[0] > 32 and codes[-1] != 10 and not (codes[1:][codes[:-1] == 10] <= 32).any():
+        return
     blank = re.search(rb"(?m)^[ \t\r\v\f]*$", body)
     if blank is not None:
         number = body.count(b"\n", 0, blank.start()) + 1
