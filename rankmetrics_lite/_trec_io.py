@@ -225,7 +225,8 @@ def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
         If ``path`` is not a str or path-like object.
     ValueError
         If a line is malformed (fewer than 6 columns, a score that is not a finite
-        number, a document listed twice for a query), or the file holds a byte-order
+        number, a document listed twice for a query: ``validation.RepeatedDocument``,
+        a ValueError), or the file holds a byte-order
         mark, a CR inside a line, a NUL byte, text that is not UTF-8, or no run line;
         the message names the file, the line and the fix.
     OSError
@@ -242,7 +243,7 @@ def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
     >>> read_trec_run(path)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: run.txt, line 2: document 'd1' is listed twice for query '1' (first on line 1); ...
+    rankmetrics_lite.validation.RepeatedDocument: run.txt, line 2: document 'd1' is listed twice for query '1' (first on line 1); ...
 
     References
     ----------
