@@ -803,14 +803,17 @@ def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, jud
     return stop, stop_message, evaluated, run, qrels
 
 
-def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag: str | None,
-                  zscores: _Zscores | None, out: list[Line], groups: _Groups | None = None) -> None:
-    """Evaluate one run and append its output lines to ``out``; raise TrecEvalExit
-    where trec_eval stops (after appending what it printed before stopping)."""
+def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list, zscores: _Zscores | None,
+                  out: list[Line], groups: _Groups | None = None) -> None:
+    """Evaluate one run, ``pending``'s one ``(columns, run tag)``, and append its output lines
+    to ``out``; raise TrecEvalExit where trec_eval stops (after appending what it printed
+    before stopping). The run is taken out of ``pending`` so that, once joined, its columns
+    (the largest arrays here) are let go before the measures are computed."""
     from ._columns import RunColumns, handed_over
     from ._evaluate import prepare_rows
     from .validation import RepeatedDocument
 
+    run, run_tag = pending.pop()
     version = options.version
     judged = sorted(groups.of_query) if groups is not None else sorted(_distinct(qrels.query_ids))
     preferences = groups if isinstance(groups, _Preferences) else None
@@ -878,6 +881,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, run, run_tag:
                 stop, stop_message, evaluated, run, joined = _stop_at_repeats(stop, stop_message, evaluated,
                                                                               run, qrels, judgements=True)
                 rows = rows_of(run, joined) if evaluated else None
+    del run  # joined: what the measures read is in the rows
     if rows is not None:
         position = {q.encode("utf-8"): i for i, q in enumerate(rows.qids)}
         if groups is None:
@@ -1173,7 +1177,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
                      and options.per_query_file is None)
         kept: list[RunLines] = []
         for run_path in run_paths:
-            run, tag = _read_run(run_path, stdin)
+            pending = [_read_run(run_path, stdin)]  # taken by _evaluate_run, which lets it go when joined
             if options.zscores is not None and zscores is None:
                 zscores = _Zscores(options.zscores)
             if not options.measures:
@@ -1183,7 +1187,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
                       for name in table if name in options.measures]
             _note_shared_gains(options, stderr)
             try:
-                _evaluate_run(options, marked, qrels, run, tag, zscores, out, groups)
+                _evaluate_run(options, marked, qrels, pending, zscores, out, groups)
             finally:
                 if streaming:
                     stdout.write(_text(out, options).encode("utf-8"))
