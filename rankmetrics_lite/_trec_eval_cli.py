@@ -526,13 +526,12 @@ def _read_input(path: str, stdin, kind: str) -> tuple[str, bytes]:
 
 
 def _read_columns(name: str, data: bytes, kind: str):
-    from ._trec_io import qrels_columns_from_bytes, run_columns_from_bytes
+    from ._trec_io import columns_from_bytes
 
     if kind == "qrels":
         _refuse_blank_lines(name, data)
-    reader = qrels_columns_from_bytes if kind == "qrels" else run_columns_from_bytes
     try:  # a document listed or judged twice stops trec_eval only in a query it evaluates
-        return reader(name, data, repeats_allowed=True)
+        return columns_from_bytes(name, data, kind, repeats_allowed=True)
     except ValueError as exc:
         raise TrecEvalExit(2, f"{exc}") from None
 

@@ -325,21 +325,7 @@ def read_trec_qrels_columns(path: PathLike) -> QrelsColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    streamed = streamed_columns(path, "qrels", _file_name(path))
-    if streamed is not None:
-        return streamed[0]
-    return qrels_columns_from_bytes(*_read_bytes(path))
-
-
-def qrels_columns_from_bytes(name: str, data: bytes, repeats_allowed: bool = False) -> QrelsColumns:
-    """read_trec_qrels_columns on a file's content (``name`` for messages; ``repeats_allowed``:
-    a document judged twice for a query is kept, as in :func:`streamed_columns`)."""
-    fast = parse_columns(data, "qrels", repeats_allowed)
-    if fast is not None:
-        return QrelsColumns(*handed_over(*fast))
-    if repeats_allowed:
-        return QrelsColumns(*_entry_columns(_qrels_entries(data, name), name, "qrels"))
-    return QrelsColumns.from_dict(_qrels_from_lines(data, name))
+    return _columns_from_path(path, "qrels")
 
 
 def read_trec_run_columns(path: PathLike) -> RunColumns:
@@ -387,21 +373,29 @@ def read_trec_run_columns(path: PathLike) -> RunColumns:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    streamed = streamed_columns(path, "run", _file_name(path))
+    return _columns_from_path(path, "run")
+
+
+def columns_from_bytes(name: str, data: bytes, kind: str, repeats_allowed: bool = False
+                       ) -> QrelsColumns | RunColumns:
+    """read_trec_qrels_columns or read_trec_run_columns (``kind``) on a file's content
+    (``name`` for messages; ``repeats_allowed``: a document listed or judged twice for a
+    query is kept, as in :func:`streamed_columns`)."""
+    fast = parse_columns(data, kind, repeats_allowed)
+    columns = QrelsColumns if kind == "qrels" else RunColumns
+    if fast is not None:
+        return columns(*handed_over(*fast))
+    if repeats_allowed:
+        entries = _qrels_entries(data, name) if kind == "qrels" else _run_entries(data, name)
+        return columns(*_entry_columns(entries, name, kind))
+    return columns.from_dict(_qrels_from_lines(data, name) if kind == "qrels" else _run_from_lines(data, name))
+
+
+def _columns_from_path(path: PathLike, kind: str) -> QrelsColumns | RunColumns:
+    streamed = streamed_columns(path, kind, _file_name(path))
     if streamed is not None:
         return streamed[0]
-    return run_columns_from_bytes(*_read_bytes(path))
-
-
-def run_columns_from_bytes(name: str, data: bytes, repeats_allowed: bool = False) -> RunColumns:
-    """read_trec_run_columns on a file's content (``name`` for messages; ``repeats_allowed``:
-    a document listed twice for a query is kept, as in :func:`streamed_columns`)."""
-    fast = parse_columns(data, "run", repeats_allowed)
-    if fast is not None:
-        return RunColumns(*handed_over(*fast))
-    if repeats_allowed:
-        return RunColumns(*_entry_columns(_run_entries(data, name), name, "run"))
-    return RunColumns.from_dict(_run_from_lines(data, name))
+    return columns_from_bytes(*_read_bytes(path), kind)
 
 
 def _entry_columns(entries: Iterator[tuple], name: str, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
