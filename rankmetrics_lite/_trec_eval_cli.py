@@ -68,6 +68,9 @@ from dataclasses import dataclass, field
 # (about 0.06 s of CPU here). Set before numpy is first imported; a user's setting stands.
 for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
+# numpy asks Linux for 2 MiB pages for arrays of 4 MiB and more; here, where most large arrays
+# live briefly, that costs memory and time (100k x 100: 784 -> 735 MiB, system CPU 1.6 -> 0.8 s).
+os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 
 import numpy as np  # noqa: E402
 
