@@ -505,6 +505,10 @@ def _pair_measure(spec: TrecEvalMeasure, pairs: list[tuple[str, float]], version
 # ------------------------------------------------------------------ input --
 
 
+def _cannot_read(kind: str, path: str, exc: OSError, code: int = 2) -> TrecEvalExit:
+    return TrecEvalExit(code, f"cannot read the {kind} file '{path}': {exc.strerror}")
+
+
 def _read_input(path: str, stdin, kind: str) -> tuple[str, bytes]:
     """(name for messages, content) of a file argument; '-' is standard input."""
     from ._trec_io import gunzipped
@@ -518,7 +522,7 @@ def _read_input(path: str, stdin, kind: str) -> tuple[str, bytes]:
             with open(path, "rb") as handle:
                 data = handle.read()
         except OSError as exc:
-            raise TrecEvalExit(2, f"cannot read the {kind} file '{path}': {exc.strerror}") from None
+            raise _cannot_read(kind, path, exc) from None
     try:
         data = gunzipped(data, name)
     except ValueError as exc:
@@ -566,7 +570,7 @@ def _read_run(path: str, stdin) -> tuple:
         try:
             streamed = streamed_columns(path, "run", path, repeats_allowed=True)
         except OSError as exc:
-            raise TrecEvalExit(2, f"cannot read the run file '{path}': {exc.strerror}") from None
+            raise _cannot_read("run", path, exc) from None
         except ValueError as exc:  # a gzip'd file that cannot be decompressed
             raise TrecEvalExit(2, str(exc)) from None
         if streamed is not None:
@@ -581,7 +585,7 @@ def _read_zscores(path: str) -> tuple[list[bytes], list[bytes], np.ndarray, np.n
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise TrecEvalExit(255, f"cannot read the zscores file '{path}': {exc.strerror}") from None
+        raise _cannot_read("zscores", path, exc, code=255) from None
     if not data:
         raise TrecEvalExit(255, f"the zscores file '{path}' is empty")
     lines = []

@@ -40,7 +40,3 @@ def test_evaluation_in_small_blocks_gives_the_same_values(monkeypatch, seed):
     # The dicts' path ranks and joins without these steps.
     assert evaluate(run, qrels, measures, per_query=True) == evaluate(collection.run, collection.qrels,
                                                                      measures, per_query=True)
-
-
-def test_release_freed_memory_runs_anywhere():
-    _memory.release_freed_memory()  # glibc's malloc_trim, or nothing where there is none
