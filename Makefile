@@ -19,6 +19,13 @@ export CHROMIUM CHROMEDRIVER
 # axe-core (npm), which the browser tests inject into every page of the book.
 AXE := node_modules/axe-core/axe.min.js
 export PYTHONHASHSEED := 0
+# The real data's local mirror beside the project, where it exists: the chapters, the tests
+# and the notebooks' execution read it (rankmetrics_course.data); without it they download
+# each file once from upstream into the user's cache, checking every file's SHA-256.
+REAL_DATA := $(abspath ../shared/data/real)
+ifneq ($(wildcard $(REAL_DATA)/SHA256SUMS),)
+export RANKMETRICS_DATA ?= $(REAL_DATA)
+endif
 # Python keeps compiled modules in __pycache__/ even where the machine turns that
 # off: the tests start dozens of interpreters (kernels, sandboxes, Spark's workers),
 # and each would compile the packages and the tests again.

@@ -12,6 +12,9 @@ TEST_BUILD = ROOT / "_build" / "test-book"
 BUILD_HTML = TEST_BUILD / "_build" / "html"
 # trec_eval's own test collection, beside the repository (absent in a clone elsewhere).
 TREC_EVAL_TEST = ROOT.parent / "shared" / "data" / "trec_eval_test"
+# The real data's local mirror beside the repository: the data layer reads it through
+# RANKMETRICS_DATA (set by the Makefile and by tests/conftest.py when the folder exists).
+REAL_DATA = ROOT.parent / "shared" / "data" / "real"
 
 
 def chapter_notebooks() -> list[Path]:
