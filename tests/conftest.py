@@ -12,12 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import BUILD_HTML, REAL_DATA, ROOT, TEST_BUILD
-
-# The chapters and the data layer's tests read the real data from its local mirror, as the
-# Makefile sets it up; a reader's machine without the mirror downloads it instead.
-if REAL_DATA.is_dir():
-    os.environ.setdefault("RANKMETRICS_DATA", str(REAL_DATA))
+from tests.paths import BUILD_HTML, ROOT, TEST_BUILD
 
 
 def _strict_build() -> list[str]:

@@ -59,9 +59,9 @@ def trec_per_topic(track: str, measure: str, *, folder: str | os.PathLike | None
     ``robust2004`` (AP, P@10) or ``web2010`` ... ``web2014`` (AP, nDCG@20, ERR@20, P@10,
     P@20, RR). ``folder`` names a data folder (see :mod:`rankmetrics_course.data.store`).
 
-    >>> scores = trec_per_topic("robust2004", "AP")      # doctest: +SKIP
-    >>> scores.scores.shape                               # doctest: +SKIP
-    (249, 110)
+    >>> scores = trec_per_topic("robust2004", "AP")
+    >>> scores.scores.shape, scores.topics[:2], scores.runs[:2]
+    ((249, 110), ('301', '302'), ('sys1', 'sys2'))
     """
     if track not in TRACKS:
         raise ValueError(f"track must be one of {', '.join(TRACKS)}; got {track!r}")
