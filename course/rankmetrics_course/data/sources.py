@@ -310,7 +310,7 @@ _add(Source(
     upstream=_github("trec-web/trec-web-2014", "eb769d1ae81f29e34672f4a6914a8f399aafe083"),
     citation=("Collins-Thompson, K., Bennett, P., Clarke, C. L. A. and Voorhees, E. M. (2014). "
               "TREC 2014 Web track: the organisers' public baseline runs (trec-web-2014 repository)."),
-    bibkey="trecweb2014baselines",
+    bibkey="clarke2012overview",
     terms=("The track organisers' public baseline runs over ClueWeb09, spam-filtered; cite the "
            "track overview."),
     files={
