@@ -13,7 +13,7 @@ answer)`` calls send the answers to this process, which judges the last answer
 per exercise against the pristine package. One notebook's exception, endless
 loop, deleted cell, crash or corrupt file never stops the others.
 
-Written to OUT (default ``_build/grades``):
+Written to OUT (default ``grades`` in the course folder, which ``make clean`` leaves alone):
 
 * ``scores.csv``: one row per student, one column per exercise of the assigned
   chapters (``--chapters``; default: the chapters the submission files are named
@@ -278,7 +278,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("submissions", type=Path, help="folder of submitted notebooks")
     add_course_option(parser)
     parser.add_argument("--out", type=Path, default=None,
-                        help="folder for scores.csv and feedback/ (default: the course's _build/grades)")
+                        help="folder for scores.csv and feedback/ (default: the course's grades/)")
     parser.add_argument("--chapters", default="",
                         help="assigned chapters by number, e.g. 02,13 (default: the chapters the "
                              "submission files are named after)")
@@ -313,7 +313,7 @@ def main(argv: list[str]) -> int:
     chapters = [c.strip() for c in args.chapters.split(",") if c.strip()]
     settings = Settings(args.timeout, args.notebook_timeout, sandbox.Limits(memory), None, args.unsafe)
     signal.signal(signal.SIGTERM, _stop_on_terminate)
-    scores = grade(args.submissions, args.out or course / "_build" / "grades", settings, course,
+    scores = grade(args.submissions, args.out or course / "grades", settings, course,
                    chapters, args.jobs)
     print(f"scores: {scores}\nfeedback: {scores.parent / 'feedback'}")
     return 0
