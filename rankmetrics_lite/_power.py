@@ -35,7 +35,7 @@ from itertools import combinations
 import numpy as np
 
 from ._results import FrozenResult, shown_as
-from ._significance import _as_scores, _chunks, _show_ids, _TIE_TOLERANCE
+from ._significance import _as_scores, _chunks, _show_ids, _spread, _TIE_TOLERANCE, _within_rounding
 from .validation import as_rng, check_choice, check_k, check_open_unit
 
 ALTERNATIVES = ("two-sided", "greater", "less")
@@ -760,11 +760,12 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
 # ------------------------------------------------------------ effect sizes --
 
 
-def _ratio(mean: float, spread: float) -> float:
-    """mean / spread; 0 when both are 0, +-inf when only the spread is (as paired_t_test's t)."""
+def _ratio(mean: float, spread: float, scale: float) -> float:
+    """mean / spread; 0 when both are 0, +-inf when only the spread is (as paired_t_test's t),
+    both up to the rounding of scores up to ``scale`` (see _significance._spread)."""
     if spread > 0:
         return mean / spread
-    return 0.0 if mean == 0 else math.copysign(math.inf, mean)
+    return 0.0 if _within_rounding(mean, scale) else math.copysign(math.inf, mean)
 
 
 def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) -> PairedEffectSize:
@@ -785,7 +786,11 @@ def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) 
     query; that spread includes how hard each query is, so Δ is much smaller
     and does not say how many queries a test needs. Neither grows with the
     number of queries, as a p-value shrinks: report one beside every p-value.
-    When a spread is 0 the ratio is 0 (no difference) or ±inf.
+    When a spread is 0 the ratio is 0 (no difference) or ±inf. Zero up to
+    rounding: a spread of at most ``ZERO_SPREAD_TOLERANCE`` (1e-9) times the
+    largest |score| of a and b is reported as 0, and so is such a mean
+    difference (``b + 0.1`` against ``b``: a spread of ~1e-17 from rounding
+    alone, Cohen's d = inf, not 7e15).
 
     Parameters
     ----------
@@ -830,8 +835,9 @@ def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) 
     """
     a_values, b_values = _paired_scores(a, b, measure)
     d = a_values - b_values
-    mean, sd_d, sd_b = float(d.mean()), float(d.std(ddof=1)), float(b_values.std(ddof=1))
-    return PairedEffectSize(d.size, mean, sd_d, _ratio(mean, sd_d), sd_b, _ratio(mean, sd_b))
+    scale = float(np.max(np.abs(np.concatenate([a_values, b_values]))))
+    mean, sd_d, sd_b = float(d.mean()), _spread(d, scale), _spread(b_values, scale)
+    return PairedEffectSize(d.size, mean, sd_d, _ratio(mean, sd_d, scale), sd_b, _ratio(mean, sd_b, scale))
 
 
 # ------------------------------------------------------------ many systems --
