@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -42,6 +43,9 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 DESIGNS = ("paired_t", "anova", "ci_width")
 #: The searches for a number of queries stop here: no test collection is larger.
 MAX_QUERIES = 100_000_000
+# scipy's noncentral t returns NaN from a noncentrality of about 1e10 on; up to this one it
+# is sound, and beyond it the power is 0 or 1 to the last bit whenever it is so here.
+_LARGEST_SHIFT = 1e8
 
 PerQuery = Mapping[Hashable, float] | Mapping[Hashable, Mapping[str, float]] | Sequence[float] | np.ndarray
 
@@ -342,24 +346,45 @@ def _score_matrix(scores_by_system: object, measure: str | None,
 # ------------------------------------------------------------------ power --
 
 
+def _critical(distribution, tail: float, degrees: tuple, alpha: float) -> float:
+    """The quantile of scipy's ``distribution`` (t or f) with ``tail`` above it, checked: for a
+    tiny tail scipy's isf comes out infinite, or even -inf (t, alpha = 1e-300, 9 degrees of
+    freedom), and the test would then silently never, or always, reject."""
+    critical = float(distribution.isf(tail, *degrees))
+    if not (math.isfinite(critical)
+            and abs(float(distribution.sf(critical, *degrees)) - tail) <= 1e-3 * tail):
+        raise ValueError(f"alpha = {alpha:g} is too small for scipy's {distribution.name} distribution with "
+                         f"degrees of freedom {', '.join(map(str, degrees))} (its critical value comes out "
+                         f"{critical:g}): use a larger alpha, such as 1e-6")
+    return critical
+
+
 def _t_power(effect_size: float, n: int, alpha: float, alternative: str) -> float:
     """The exact power of the one-sample t-test on n differences (noncentral t)."""
     from scipy.stats import nct, t  # here: scipy.stats takes most of a second to import
 
     df, shift = n - 1, effect_size * math.sqrt(n)
-    # A lower tail is read as the upper tail of the mirrored statistic,
-    # P(T(shift) <= -c) = P(T(-shift) >= c): scipy's nct.cdf returns NaN far in its left tail.
-    if alternative == "two-sided":
-        critical = t.isf(alpha / 2, df)
-        power = nct.sf(critical, df, shift) + nct.sf(critical, df, -shift)
-    elif alternative == "greater":
-        power = nct.sf(t.isf(alpha, df), df, shift)
-    else:
-        power = nct.sf(t.isf(alpha, df), df, -shift)
-    if not math.isfinite(power):  # never seen; refuse rather than return a silent NaN
-        raise ArithmeticError(f"scipy's noncentral t gave {power} for n = {n}, effect size "
-                              f"{effect_size}: please report it")
-    return float(min(1.0, max(0.0, power)))
+    near = max(-_LARGEST_SHIFT, min(_LARGEST_SHIFT, shift))
+    with warnings.catch_warnings(record=True) as warned:  # scipy warns where it gives up
+        warnings.simplefilter("always")
+        # A lower tail is read as the upper tail of the mirrored statistic,
+        # P(T(shift) <= -c) = P(T(-shift) >= c): scipy's nct.cdf returns NaN far in its left tail.
+        if alternative == "two-sided":
+            critical = _critical(t, alpha / 2, (df,), alpha)
+            power = nct.sf(critical, df, near) + nct.sf(critical, df, -near)
+        else:
+            sign = 1 if alternative == "greater" else -1
+            power = nct.sf(_critical(t, alpha, (df,), alpha), df, sign * near)
+    power = math.nan if warned else float(min(1.0, max(0.0, power)))
+    if near != shift:  # the power moves monotonically from `near` to `shift`: exact if saturated
+        rising = alternative == "two-sided" or (shift > 0) == (alternative == "greater")
+        if power != (1.0 if rising else 0.0):
+            power = math.nan
+    if not math.isfinite(power):
+        raise ValueError(f"the power at effect_size {effect_size:g} with {n} queries and alpha = "
+                         f"{alpha:g} is beyond what scipy's noncentral t computes (noncentrality "
+                         f"effect_size * sqrt(n) = {shift:g}): ask for a smaller effect or fewer queries")
+    return power
 
 
 def paired_t_test_power(effect_size: float, n_queries: int, *, alpha: float = 0.05,
@@ -438,7 +463,7 @@ def _smallest_n(reaches, what: str, start: float = 2) -> int:
     The search starts at ``start`` (a normal approximation, usually within a query or
     two of the answer), gallops away from it until the answer is bracketed, then bisects.
     """
-    start = int(min(max(2, math.ceil(start)), MAX_QUERIES))
+    start = int(min(max(2, math.ceil(start)), MAX_QUERIES)) if math.isfinite(start) else MAX_QUERIES
     if reaches(start):
         high, step = start, 1  # reaches(high) holds: look below it
         while high > 2:
@@ -469,7 +494,10 @@ def _normal_guess(effect_size: float, power: float, alpha: float, sides: int) ->
     from scipy.stats import norm
 
     z_alpha = float(norm.isf(alpha / sides))
-    return ((z_alpha + float(norm.isf(1 - power))) / effect_size) ** 2 + z_alpha**2 / 2
+    try:
+        return ((z_alpha + float(norm.isf(1 - power))) / effect_size) ** 2 + z_alpha**2 / 2
+    except (OverflowError, ZeroDivisionError):  # an effect so small that no search reaches it
+        return math.inf
 
 
 def queries_for_power(effect_size: float, *, power: float = 0.8, alpha: float = 0.05,
@@ -549,8 +577,22 @@ def _anova_power(minimum_difference: float, variance: float, n_systems: int, n: 
     from scipy.stats import f, ncf
 
     df_systems, df_error = n_systems - 1, n_systems * (n - 1)
-    shift = n * minimum_difference**2 / (2 * variance)
-    return float(ncf.sf(f.isf(alpha, df_systems, df_error), df_systems, df_error, shift))
+    try:
+        shift = n * minimum_difference**2 / (2 * variance)
+    except OverflowError:
+        shift = math.inf
+    near = min(shift, _LARGEST_SHIFT)
+    critical = _critical(f, alpha, (df_systems, df_error), alpha)
+    with warnings.catch_warnings(record=True) as warned:  # scipy warns where it gives up
+        warnings.simplefilter("always")
+        power = float(ncf.sf(critical, df_systems, df_error, near))
+    if near != shift and power != 1.0:  # rising in the shift: exact only if saturated
+        power = math.nan
+    if warned or not math.isfinite(power):
+        raise ValueError(f"the ANOVA's power with {n} queries at minimum_detectable_difference "
+                         f"{minimum_difference:g}, variance {variance:g} and alpha = {alpha:g} is beyond what "
+                         "scipy's noncentral F computes: ask for a difference nearer its spread")
+    return power
 
 
 def _expected_width(variance: float, n: int, alpha: float) -> float:
@@ -559,7 +601,15 @@ def _expected_width(variance: float, n: int, alpha: float) -> float:
     from scipy.stats import t
 
     mean_sd_factor = math.sqrt(2 / (n - 1)) * math.exp(gammaln(n / 2) - gammaln((n - 1) / 2))
-    return 2 * float(t.isf(alpha / 2, n - 1)) * math.sqrt(2 * variance / n) * mean_sd_factor
+    return 2 * _critical(t, alpha / 2, (n - 1,), alpha) * math.sqrt(2 * variance / n) * mean_sd_factor
+
+
+def _ci_width_guess(variance: float, z: float, difference: float) -> float:
+    """The queries an interval of width ``difference`` needs with sigma_d known: 8 sigma^2 (z/minD)^2."""
+    try:
+        return 8 * variance * (z / difference) ** 2
+    except OverflowError:  # a width so small that no search reaches it
+        return math.inf
 
 
 def topic_set_size(minimum_detectable_difference: float, variance: float, *, alpha: float = 0.05,
@@ -665,7 +715,7 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     if design == "ci_width":  # start from the width with sigma_d known: 2 z sigma_d / sqrt(n)
         n = _smallest_n(lambda k: _expected_width(variance, k, alpha) <= difference,
                         f"an expected interval width of {difference}",
-                        8 * variance * (z / difference) ** 2)
+                        _ci_width_guess(variance, z, difference))
         return TopicSetSize(design, n, 2, difference, variance, alpha, beta, None,
                             _expected_width(variance, n, alpha))
     if design == "anova":
