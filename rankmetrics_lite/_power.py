@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -229,8 +230,9 @@ class TukeyHSD(FrozenResult):
 def _check_real(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r} ({type(value).__name__})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value}")
+    if not abs(value) <= sys.float_info.max:  # compared exactly: also NaN, inf and ints beyond a float
+        raise ValueError(f"{name} must be finite, got " + (f"{value}" if isinstance(value, float) else
+                         f"an integer with {len(str(abs(int(value))))} digits, beyond a float"))
     return float(value)
 
 
@@ -714,7 +716,8 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     z = float(norm.isf(alpha / 2))
     if design == "ci_width":  # start from the width with sigma_d known: 2 z sigma_d / sqrt(n)
         n = _smallest_n(lambda k: _expected_width(variance, k, alpha) <= difference,
-                        f"an expected interval width of {difference}",
+                        f"an expected interval width (minimum_detectable_difference) of {difference:g} "
+                        f"at variance {variance:g}",
                         _ci_width_guess(variance, z, difference))
         return TopicSetSize(design, n, 2, difference, variance, alpha, beta, None,
                             _expected_width(variance, n, alpha))
@@ -729,7 +732,8 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     # A start for both tests: the paired t-test's normal approximation (the ANOVA's n is near it).
     guess = _normal_guess(difference / math.sqrt(2 * variance), 1 - beta, alpha, 2)
     n = _smallest_n(lambda k: power_at(k) >= 1 - beta,
-                    f"detecting {difference} with power {1 - beta:g}", guess)
+                    f"detecting minimum_detectable_difference {difference:g} at variance {variance:g} "
+                    f"with power {1 - beta:g}", guess)
     return TopicSetSize(design, n, n_systems, difference, variance, alpha, beta, power_at(n), None)
 
 
