@@ -559,8 +559,8 @@ def cohen_kappa_interval(labels_a: Labels, labels_b: Labels, *, groups: Sequence
     undefined = int(np.count_nonzero(~np.isfinite(draws)))
     if undefined:
         raise ValueError(f"kappa is undefined in {undefined} of {n_resamples} resamples (every drawn item "
-                         "in one category): the minority categories are too rare for a bootstrap; "
-                         "label more items of them, or more groups")
+                         "in one category): labels_a and labels_b hold too few items of the minority "
+                         "categories for a bootstrap; label more items of them, or more groups")
     alpha = 1 - confidence
     low, high = np.quantile(draws, [alpha / 2, 1 - alpha / 2])
     return KappaInterval(kappa, float(low), float(high), confidence, n, n_groups, n_resamples)
@@ -675,7 +675,7 @@ def fleiss_kappa(reliability_data: Sequence[Sequence] | np.ndarray, *,
     shares = counts.sum(axis=0) / (n_items * n_judges)
     chance = float(np.sum(shares**2))
     if chance >= 1.0:
-        raise ValueError(f"Fleiss' kappa is undefined here: every judge put every item in {seen[0]!r}, "
+        raise ValueError(f"Fleiss' kappa is undefined here: in reliability_data every judge put every item in {seen[0]!r}, "
                          "so chance alone agrees on every item. Report the raw agreement instead")
     return float((per_item.mean() - chance) / (1 - chance))
 
@@ -784,7 +784,7 @@ def krippendorff_alpha(reliability_data: Sequence[Sequence] | np.ndarray, *, lev
         expected = np.sum(np.outer(totals, totals) * distance)
         alpha = float(1.0 - (n - 1) * np.sum(coincidences * distance) / expected)
     if expected <= 0:
-        raise ValueError(f"Krippendorff's alpha is undefined here: every label is {present[0]!r}, so "
+        raise ValueError(f"Krippendorff's alpha is undefined here: every label of reliability_data is {present[0]!r}, so "
                          "there is no disagreement to expect. Report the raw agreement instead")
     if not math.isfinite(alpha):
         raise _labels_too_far_apart()

@@ -208,7 +208,11 @@ def _numbers_only(values: Sequence | np.ndarray, name: str, locate) -> np.ndarra
                     f"{name} must hold numbers; it holds {item!r} ({type(item).__name__}) "
                     f"{locate(index)}: convert it first (for example float(x))"
                 )
-    return np.asarray(values, dtype=float)
+    try:
+        return np.asarray(values, dtype=float)
+    except OverflowError:  # an integer beyond a float
+        raise ValueError(f"{name} must hold scores that fit in a float; it holds an integer beyond "
+                         "1.8e308: rescale the scores") from None
 
 
 def _as_scores(values: object, name: str, query_ids: list | None = None) -> np.ndarray:
