@@ -227,3 +227,19 @@ def test_what_the_chapter_says_of_the_real_data():
     assert all(r.tau_ap < r.tau for r in years) and all(r.tau_top < r.tau for r in years)
     assert [r.year for r in years if r.top_ranks[0] == 1] == [2023]
     assert round(min(r.tau for r in years), 2) == 0.85 and round(max(r.tau for r in years), 2) == 0.90
+
+
+def test_what_the_chapter_says_of_prompts_and_models():
+    rows = judge_agreements()
+    pairs = llm_judges()
+    assert rows[0].judge.startswith("willia-umbrela")  # UMBRELA's prompt leads
+    for prompt in ("NISTRetrieval-instruct0", "NISTRetrieval-reason0"):  # near-copies of one another
+        judges = prompt_groups()[prompt]
+        assert all(graded_kappa(on_scale(pairs.judges[a]), pairs.judges[b]) > 0.99
+                   for a, b in itertools.combinations(judges, 2))
+        assert all(row.graded < 0.19 for row in rows if row.prompt == prompt)
+
+    def spread(prompt):
+        kappas = [row.graded for row in rows if row.prompt == prompt]
+        return max(kappas) - min(kappas)
+    assert spread("TREMA-all") > spread("RMITIR-GPT4o")  # one prompt used four ways, against three models
