@@ -11,7 +11,6 @@ diversity-true-ideal: not yet. That is the greedy ideal's own value: some rankin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import combinations, permutations
 
@@ -26,7 +25,7 @@ from rankmetrics_course.chapters.diversity_and_novelty.view import (
     subtopics_by_rank,
 )
 from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise, same_number
-from rankmetrics_lite import alpha_dcg_at_k, alpha_ndcg_at_k, ndcg_at_k
+from rankmetrics_lite import alpha_dcg_at_k, alpha_ndcg_at_k, greedy_ideal_ranking, ndcg_at_k
 
 
 def _easy(alpha: float) -> float:
@@ -104,17 +103,13 @@ _MOST_PAGES = 6
 
 
 def _as_pool(answer) -> dict:
-    if not isinstance(answer, Mapping) or not answer:
-        raise ExerciseMistake("Expected a dict {page: set of subtopics}, such as "
-                              "{'a': {1, 2}, 'b': {3}, 'c': {1, 4}}.")
+    try:
+        greedy_ideal_ranking(answer, alpha=1.0)  # the package's own checks of judgements
+    except (TypeError, ValueError) as error:
+        raise ExerciseMistake(f"The package refuses these judgements: {error}.") from None
     if len(answer) > _MOST_PAGES:
         raise ExerciseMistake(f"At most {_MOST_PAGES} pages: {len(answer)} given.")
-    pool = {}
-    for page, covered in answer.items():
-        if isinstance(covered, (str, bytes)) or not isinstance(covered, Iterable):
-            raise ExerciseMistake(f"The subtopics of page {page!r} must be a set, such as {{1, 2}}; "
-                                  f"got {covered!r}.")
-        pool[page] = set(covered)
+    pool = {page: set(covered) for page, covered in answer.items()}
     if sum(1 for covered in pool.values() if covered) < 3:
         raise ExerciseMistake("With fewer than three pages relevant to something, the best ranking "
                               "and the best-covering pair hold the same pages: add pages.")
