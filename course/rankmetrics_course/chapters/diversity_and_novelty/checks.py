@@ -25,7 +25,7 @@ from rankmetrics_course.chapters.diversity_and_novelty.view import (
     subtopics_by_rank,
 )
 from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise, same_number
-from rankmetrics_lite import alpha_dcg_at_k, alpha_ndcg_at_k, greedy_ideal_ranking, ndcg_at_k
+from rankmetrics_lite import alpha_dcg_at_k, alpha_ndcg_at_k, greedy_ideal_ranking, ndcg_at_k, rank_by_score
 
 
 def _easy(alpha: float) -> float:
@@ -147,7 +147,7 @@ def _unreached() -> dict[str, int]:
 
     def covered(depth):
         return {name: {(topic, s) for topic, scores in run.items()
-                       for doc in web2012.ranked(scores)[:depth]
+                       for doc in rank_by_score(scores)[:depth]
                        for s in web2012.relevant_subtopics(topic).get(doc, ())}
                 for name, run in web2012.track().runs.items()}
 

@@ -115,12 +115,6 @@ def per_topic_figure() -> ShownFigure:
 # ------------------------------------------------------- what real runs hold --
 
 
-def ranked(scores: Mapping[str, float]) -> list[str]:
-    """One topic's pages as the package ranks them: score descending, ties by id descending
-    (trec_eval's rule, and ``ndeval -traditional``'s)."""
-    return rank_by_score(scores)
-
-
 def rank_column_run(name: str) -> dict[str, dict[str, float]]:
     """The run as ``ndeval`` ranks it by default, by its rank column: score = minus the rank."""
     run: dict[str, dict[str, float]] = {}
@@ -155,12 +149,12 @@ def real_run_facts() -> dict[str, RunFacts]:
     facts = {}
     for name, run in web.runs.items():
         by_rank = rank_column_run(name)
-        tops = {q: ranked(scores)[:CUTOFF] for q, scores in run.items()}
+        tops = {q: rank_by_score(scores)[:CUTOFF] for q, scores in run.items()}  # as ndeval -traditional
         facts[name] = RunFacts(
             tied_topics=sum(len({run[q][d] for d in top}) < len(top) for q, top in tops.items()),
             short_topics=tuple(q for q in run if len(run[q]) < CUTOFF),
             spam_pages=sum((q, d) in spam for q, top in tops.items() for d in top),
-            rank_order_differs=sum(ranked(by_rank[q])[:CUTOFF] != top for q, top in tops.items()))
+            rank_order_differs=sum(rank_by_score(by_rank[q])[:CUTOFF] != top for q, top in tops.items()))
     return facts
 
 
@@ -261,7 +255,7 @@ def reranked(name: str, how: str, depth: int = DEPTH) -> dict[str, dict[str, flo
         raise ValueError(f"how must be 'baseline' or one of {sorted(RERANKINGS)}, got {how!r}")
     run = {}
     for topic, scores in track().runs[name].items():
-        ranking = ranked(scores)[:depth]
+        ranking = rank_by_score(scores)[:depth]
         if how != "baseline":
             ranking = RERANKINGS[how](ranking, topic)
         run[topic] = {doc: float(len(ranking) - i) for i, doc in enumerate(ranking)}

@@ -9,7 +9,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from rankmetrics_course.chapters.diversity_and_novelty import web2012 as trec
-from rankmetrics_lite import greedy_ideal_ranking
+from rankmetrics_lite import greedy_ideal_ranking, rank_by_score
 
 pytestmark = pytest.mark.slow  # reads the track and evaluates its four baselines
 
@@ -23,7 +23,7 @@ def test_one_page_per_file_first_keeps_the_run_order_within_each_group():
 
 @pytest.mark.parametrize("alpha", [0.0, 0.5])
 def test_the_oracle_puts_the_relevant_pages_first_in_the_greedy_order(alpha):
-    top = trec.ranked(trec.track().runs["rm-cata"]["153"])[:trec.DEPTH]
+    top = rank_by_score(trec.track().runs["rm-cata"]["153"])[:trec.DEPTH]
     judged = trec.relevant_subtopics("153")
     relevant = [doc for doc in top if doc in judged]
     reordered = trec.oracle(alpha)(top, "153")
@@ -39,7 +39,7 @@ def test_a_reranked_run_holds_each_topics_top_100():
     for how in ("baseline", *trec.RERANKINGS):
         run = trec.reranked("ql-catb", how)
         for topic, scores in trec.track().runs["ql-catb"].items():
-            assert set(run[topic]) == set(trec.ranked(scores)[:100])
+            assert set(run[topic]) == set(rank_by_score(scores)[:100])
     with pytest.raises(ValueError, match="how must be 'baseline' or one of"):
         trec.reranked("ql-catb", "mmr")
 
