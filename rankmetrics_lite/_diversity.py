@@ -11,7 +11,7 @@ The measures here are those ``ndeval`` computes for the TREC Web track
 own C code (``pyndeval``) to 1e-9:
 
 * a run is ranked by score, ties broken by document id, descending: trec_eval's
-  rule, and ``ndeval``'s with ``-traditional`` (as the Web track ran it);
+  rule, and ``ndeval``'s with ``-traditional`` (as the Web track's instructions run it);
   without that option ``ndeval`` ranks by the run's rank column instead;
 * a judgement is binary: a document is relevant to a subtopic when its grade
   is ``>= relevance_level`` (``ndeval`` reads every positive grade as 1, and
