@@ -32,7 +32,8 @@ def test_ab_sample_size_matches_statsmodels():
     mean_a, mean_b, sd = 0.30, 0.32, 0.35
     ours = impressions_for_ab(mean_a, sd**2 + mean_a**2, mean_b, sd**2 + mean_b**2)
     per_arm = NormalIndPower().solve_power(effect_size=0.02 / sd, alpha=0.05, power=0.8, ratio=1.0)
-    assert ours == pytest.approx(2 * per_arm, rel=1e-9)
+    # statsmodels also counts the far tail's rejections, so its n is smaller by a hair
+    assert ours == pytest.approx(2 * per_arm, rel=1e-4) and ours >= 2 * per_arm
     assert impressions_for_interleaving(0.1, 0.5) == pytest.approx(
         ((1.959963984540054 + 0.8416212335729143) ** 2) * (0.5 - 0.01) / 0.01, rel=1e-9)
 
