@@ -166,7 +166,8 @@ def fit_position_based_model(documents, ranks, clicks, *, n_positions: int, iter
     Raises
     ------
     ValueError
-        If the arrays differ in length, a rank is out of range, or a rank has no row.
+        If the arrays differ in length, a rank is out of range, a rank has no row, or
+        nothing was clicked.
     TypeError
         If ranks or clicks hold anything but numbers.
 
@@ -197,6 +198,9 @@ def fit_position_based_model(documents, ranks, clicks, *, n_positions: int, iter
     if (per_rank == 0).any():
         raise ValueError(f"ranks has no row at rank {int(np.argmin(per_rank)) + 1}: every rank needs rows")
     per_doc = np.bincount(doc, minlength=names.size)
+    if not click.any():
+        raise ValueError("clicks holds no click: a log without clicks says nothing of examination or "
+                         "attractiveness, so there is nothing to fit")
     gamma, alpha = np.full(n, 0.5), np.full(names.size, 0.5)
     done = 0
     for done in range(1, limit + 1):
@@ -249,15 +253,17 @@ def ips_click_dcg(clicks, propensities, new_ranks, *, k: int) -> float:
     ------
     ValueError
         If the shapes disagree, a propensity is not in (0, 1], a rank is negative or not
-        an integer, or ``k`` is not a positive integer.
+        an integer, a row gives one new rank to two documents, the new ranking's top
+        ``k`` holds a document the log did not show (no logged document has that new
+        rank: its clicks cannot be estimated), or ``k`` is not a positive integer.
     TypeError
         If an argument holds anything but numbers.
 
     Examples
     --------
-    >>> ips_click_dcg([[1, 0, 1]], [1.0, 0.5, 0.25], [[3, 1, 0]], k=3)
-    0.5
-    >>> ips_click_dcg([[0, 1, 0]], [1.0, 0.5, 0.25], [[3, 1, 0]], k=3)
+    >>> ips_click_dcg([[1, 0, 1]], [1.0, 0.5, 0.25], [[2, 1, 0]], k=2)  # 1 / log2(3)
+    0.6309297535714575
+    >>> ips_click_dcg([[0, 1, 0]], [1.0, 0.5, 0.25], [[2, 1, 0]], k=2)  # (1 / 0.5) / log2(2)
     2.0
 
     References
@@ -277,6 +283,19 @@ def ips_click_dcg(clicks, propensities, new_ranks, *, k: int) -> float:
         raise ValueError(f"new_ranks must have the shape of clicks {click.shape}, got {rank.shape}")
     if (rank != np.round(rank)).any() or (rank < 0).any():
         raise ValueError("new_ranks must hold integer ranks from 1 (0: not ranked by the new ranking)")
+    ordered = np.sort(rank, axis=1)
+    repeated = (ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] > 0)
+    if repeated.any():
+        row, at = np.argwhere(repeated)[0]
+        raise ValueError(f"new_ranks gives rank {int(ordered[row, at])} to two logged documents in row {row}: "
+                         "a ranking puts one document at each rank")
     inside = (rank >= 1) & (rank <= cut)
+    short = inside.sum(axis=1) < cut
+    if short.any():
+        row = int(np.flatnonzero(short)[0])
+        missing = min(set(range(1, cut + 1)) - set(rank[row].astype(int).tolist()))
+        raise ValueError(f"new_ranks has no logged document at rank {missing} of the new ranking (row {row}): "
+                         "the new ranking shows there a document the log never showed, whose clicks no log "
+                         "can estimate (no support). Lower k to the ranks the log covers, or log more ranks")
     discount = np.where(inside, 1.0 / np.log2(1.0 + np.maximum(rank, 1)), 0.0)
     return float((click / propensity * discount).sum(axis=1).mean())

@@ -120,9 +120,23 @@ def test_cascade_dr_weights_the_model_by_the_prefix_above():
                                   predicted_target_values=v_hat) == pytest.approx(0.65 + 0.1)
 
 
+NO_SUPPORT = "the logging policy never shows what the new policy shows"
+
+
 @pytest.mark.parametrize("call, message", [
-    (lambda: ips_estimate([1, 0], [0.5, 0.0], [0.5, 0.5]), "the logging policy never shows what the new policy shows"),
+    (lambda: ips_estimate([1, 0], [0.5, 0.0], [0.5, 0.5]), NO_SUPPORT),
     (lambda: ips_estimate([1, 0], [0.5, 0.0], [0.5, 0.0]), "a logged action had a chance"),
+    # no support, said by every estimator (they share the check)
+    (lambda: snips_estimate([1, 0], [0.5, 0.0], [0.5, 0.5]), NO_SUPPORT),
+    (lambda: doubly_robust_estimate([1, 0], [0.5, 0.0], [0.5, 0.5], predicted_rewards=[0, 0],
+                                    predicted_target_values=[0, 0]), NO_SUPPORT),
+    (lambda: slate_ips_estimate([[1, 0]], [0.0], [0.5], assumption="standard"), NO_SUPPORT),
+    (lambda: slate_ips_estimate([[1, 0]], [[0.5, 0.0]], [[0.5, 0.5]], assumption="independent"), NO_SUPPORT),
+    (lambda: slate_ips_estimate([[1, 0]], [[0.5, 0.0]], [[0.5, 0.5]], assumption="cascade"), NO_SUPPORT),
+    (lambda: slate_ips_estimate([[1, 0]], [[0.5, 0.5]], [[1.5, 0.5]], assumption="independent"),
+     r"target_propensities must hold probabilities in \[0, 1\]"),
+    (lambda: slate_ips_estimate([[1, 0], [0, 1]], [0.5], [0.5], assumption="standard"),
+     "rewards and logging_propensities must have the same shape"),
     (lambda: ips_estimate([1, 0], [0.5, 1.5], [0.5, 0.5]), r"logging_propensities must hold probabilities in \[0, 1\]"),
     (lambda: ips_estimate([1, 0], [0.5], [0.5, 0.5]), "rewards and logging_propensities must have the same shape"),
     (lambda: ips_estimate([1, float("inf")], [0.5, 0.5], [0.5, 0.5]), "rewards must be finite"),

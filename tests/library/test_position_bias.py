@@ -61,6 +61,10 @@ def test_ips_click_dcg_is_unbiased_where_the_naive_one_is_not():
     (lambda: ips_click_dcg([[1, 0]], [1.0, 0.0], [[1, 2]], k=2), r"propensities must hold probabilities in \(0, 1\]"),
     (lambda: ips_click_dcg([[1, 0]], [1.0, 0.5], [[1, -2]], k=2), "new_ranks must hold integer ranks"),
     (lambda: ips_click_dcg([[1, 0]], [1.0, 0.5], [[1, 2]], k=0), "k must be a positive integer"),
+    (lambda: ips_click_dcg([[1, 1]], [1.0, 0.5], [[1, 1]], k=2), "new_ranks gives rank 1 to two logged documents"),
+    (lambda: ips_click_dcg([[1, 0, 1]], [1.0, 0.5, 0.5], [[1, 3, 0]], k=2),
+     "no logged document at rank 2 of the new ranking"),
+    (lambda: fit_position_based_model(["a", "b"], [1, 2], [0, 0], n_positions=2), "clicks holds no click"),
 ])
 def test_bad_input_is_refused_by_name(call, message):
     with pytest.raises((ValueError, TypeError), match=message):
