@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 
 from rankmetrics_course.exercises.registry import ExerciseMistake, exercise
-from rankmetrics_lite import balanced_interleave, balanced_outcome, team_draft_interleave, team_draft_outcome
+from rankmetrics_lite import balanced_interleave, balanced_outcome, team_draft_many, team_draft_outcome
 
 from .online import ALPHA, POWER, ab_test_with_users, cuped, impressions_for_ab, per_topic, rollout_order
 from .users import web_topics
@@ -90,14 +90,13 @@ def _users_check(answer) -> None:
 
 @lru_cache(maxsize=1)
 def _random_clicker() -> tuple[float, float]:
-    a, b = ["d1", "d2", "d3"], ["d2", "d3", "d1"]
-    balanced, draft = [], []
-    for seed in range(4000):
-        shown = balanced_interleave(a, b, seed=seed).ranking
-        balanced.append(np.mean([balanced_outcome(a, b, shown, np.eye(3)[i]) for i in range(3)]))
-        teams = team_draft_interleave(a, b, seed=seed).teams
-        draft.append(np.mean([team_draft_outcome(teams, np.eye(3)[i]) for i in range(3)]))
-    return float(np.mean(balanced)), float(np.mean(draft))
+    """Each method's mean outcome when one of the three documents shown is clicked at random."""
+    a, b, one_click = ["d1", "d2", "d3"], ["d2", "d3", "d1"], np.eye(3)
+    balanced = np.mean([balanced_outcome(a, b, balanced_interleave(a, b, seed=seed).ranking, click)
+                        for seed in range(400) for click in one_click])
+    teams = team_draft_many([a, b], n_impressions=20_000, seed=0).teams
+    draft = team_draft_outcome(np.repeat(teams, 3, axis=0), np.tile(one_click, (teams.shape[0], 1)))
+    return float(balanced), float(draft.mean())
 
 
 @exercise("ab-interleaving-balanced-bias")

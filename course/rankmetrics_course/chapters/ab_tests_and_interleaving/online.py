@@ -8,17 +8,21 @@ rank k with chance alpha_k * prod_{j<k} (1 - alpha_j), whatever happens after it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 import numpy as np
 from scipy.stats import norm
 
-from rankmetrics_lite import simulate_clicks, team_draft_interleave, team_draft_outcome
+from rankmetrics_lite import (multileaving_preferences, rank_by_score, simulate_clicks, team_draft_many,
+                              team_draft_outcome)
 
 from .users import Topics
 
 ALPHA, POWER = 0.05, 0.8
+TEAM_DRAFT_IMPRESSIONS = 16_384  # simulated team-draft impressions per topic and pair of rankings
 
 
 def first_click_chances(attractiveness: np.ndarray) -> np.ndarray:
@@ -47,15 +51,16 @@ def impressions_for_interleaving(mean, square, alpha=ALPHA, power=POWER) -> floa
     return z**2 * (square - mean**2) / mean**2
 
 
-def team_draft_moments(topics: Topics, topic: str, ranking_a, ranking_b, *, lists: int = 128,
-                       sessions: int = 64, seed: int = 0) -> tuple[float, float]:
-    """Mean and mean square of team draft's outcome (A positive) on one topic, by simulation."""
+def team_draft_moments(topics: Topics, topic: str, ranking_a, ranking_b, *,
+                       impressions: int = TEAM_DRAFT_IMPRESSIONS, seed: int = 0) -> tuple[float, float]:
+    """Mean and mean square of team draft's outcome (A positive) on one topic, by simulation: each
+    impression draws its own interleaved list and its own user."""
     rng = np.random.default_rng(seed)
-    shown = [team_draft_interleave(ranking_a, ranking_b, seed=rng) for _ in range(lists)]
-    alpha = np.repeat([topics.attractiveness(topic, s.ranking) for s in shown], sessions, axis=0)
-    sigma = np.repeat([topics.satisfaction(topic, s.ranking) for s in shown], sessions, axis=0)
+    lists = team_draft_many([ranking_a, ranking_b], n_impressions=impressions, seed=rng)
+    alpha = topics.attractiveness(topic, lists.documents)[lists.shown]
+    sigma = topics.satisfaction(topic, lists.documents)[lists.shown]
     clicks = simulate_clicks(alpha, model="dbn", satisfaction=sigma, seed=rng)
-    outcome = team_draft_outcome(np.repeat([s.teams for s in shown], sessions, axis=0), clicks)
+    outcome = team_draft_outcome(lists.teams, clicks)
     return float(outcome.mean()), float((outcome**2).mean())
 
 
@@ -94,7 +99,10 @@ def comparison(stats: PerTopic, order: np.ndarray, share: float) -> dict[str, fl
     changed[order[: int(round(share * len(order)))]] = True
     b = np.where(changed[:, None], stats.ab_b, stats.ab_a).mean(axis=0)
     a = stats.ab_a.mean(axis=0)
-    td = np.where(changed[:, None], stats.td_diff, stats.td_same).mean(axis=0)
+    # A interleaved with itself shows A's list with teams drawn by fair coins: its mean outcome is 0
+    # exactly, so only its mean square is taken from the simulation
+    same = stats.td_same * [0.0, 1.0]
+    td = np.where(changed[:, None], stats.td_diff, same).mean(axis=0)
     return {"changed topics": int(changed.sum()), "RR difference": b[0] - a[0],
             "A/B impressions": impressions_for_ab(a[0], a[1], b[0], b[1]),
             "interleaving outcome": -td[0],  # positive: B preferred
@@ -118,9 +126,11 @@ def user_sessions(topics: Topics, system: str, users: np.ndarray, taste: np.ndar
     return first_click_rr(simulate_clicks(alpha, model="dbn", satisfaction=sigma, seed=rng))
 
 
-def ab_test_with_users(topics: Topics, *, users: int = 4000, seed: int = 31) -> dict[str, np.ndarray]:
+@lru_cache(maxsize=2)
+def ab_test_with_users(topics: Topics, *, users: int = 4000, seed: int = 31) -> Mapping[str, np.ndarray]:
     """A/B test of A against B, ``users`` per arm: each user's mean first-click RR over their sessions
-    in a pre-period (everyone on A) and in the experiment (their arm), 1 + Poisson(7) sessions each."""
+    in a pre-period (everyone on A) and in the experiment (their arm), 1 + Poisson(7) sessions each.
+    Cached (the chapter and its exercise check read the same run), so it is read-only."""
     rng = np.random.default_rng(seed)
     taste = rng.lognormal(-0.5, 1.0, size=2 * users)  # some users click far more than others
     arm = np.repeat(["A", "B"], users)
@@ -135,7 +145,9 @@ def ab_test_with_users(topics: Topics, *, users: int = 4000, seed: int = 31) -> 
                 continue
             rr[rows] = user_sessions(topics, system, owner[rows], taste, rng)
         out[period] = np.bincount(owner, weights=rr) / counts
-    return out
+    for values in out.values():
+        values.flags.writeable = False
+    return MappingProxyType(out)
 
 
 def cuped(before: np.ndarray, during: np.ndarray) -> tuple[np.ndarray, float]:
@@ -146,15 +158,13 @@ def cuped(before: np.ndarray, during: np.ndarray) -> tuple[np.ndarray, float]:
 
 def multileaving_matrix(topics: Topics, runs: dict, *, impressions: int = 40, seed: int = 5) -> np.ndarray:
     """Team-draft multileaving of several runs' top tens on every topic: the mean preference matrix."""
-    from rankmetrics_lite import multileaving_preferences, rank_by_score, team_draft_multileave
-
     rng = np.random.default_rng(seed)
     teams, clicks = [], []
     for t in topics.ids:
         rankings = [list(rank_by_score(run[t]))[:10] for run in runs.values()]
-        shown = [team_draft_multileave(rankings, seed=rng, length=10) for _ in range(impressions)]
-        alpha = np.array([topics.attractiveness(t, s.ranking) for s in shown])
-        sigma = np.array([topics.satisfaction(t, s.ranking) for s in shown])
+        lists = team_draft_many(rankings, n_impressions=impressions, seed=rng, length=10)
+        alpha = topics.attractiveness(t, lists.documents)[lists.shown]
+        sigma = topics.satisfaction(t, lists.documents)[lists.shown]
         clicks.append(simulate_clicks(alpha, model="dbn", satisfaction=sigma, seed=rng))
-        teams.append([s.teams for s in shown])
+        teams.append(lists.teams)
     return multileaving_preferences(np.vstack(teams), np.vstack(clicks), n_rankers=len(runs))

@@ -12,11 +12,16 @@ from functools import partial
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, SECOND
 
 from .online import PerTopic, comparison
+
+
+DECADES = [10.0**e for e in range(2, 11)]
+DECADE_NAMES = ["100", "1k", "10k", "100k", "1M", "10M", "100M", "1bn", "10bn"]
 
 
 def short_id(doc: str) -> str:
@@ -37,6 +42,10 @@ def _draw(needed: dict[str, float], changed: int) -> Figure:
     for row, value in zip([1, 0], values):
         ax.annotate(_count(value), (value, row), xytext=(6, 0), textcoords="offset points", va="center")
     ax.set_xscale("log")
+    # plain labels and no minor ticks: mathtext powers of ten and 64 minor ticks made each frame slow to lay out
+    ax.xaxis.set_major_locator(FixedLocator(DECADES))
+    ax.xaxis.set_major_formatter(FixedFormatter(DECADE_NAMES))
+    ax.xaxis.set_minor_locator(NullLocator())
     ax.set(xlim=(100, 1e10), yticks=[1, 0], yticklabels=names,
            xlabel=f"impressions needed (log scale), B on {changed} topics")
     for side in ("top", "right"):
