@@ -95,11 +95,11 @@ class PositionBasedFit:
 
     Attributes
     ----------
-    examination : numpy.ndarray of float, shape (n_positions,)
-        :math:`\\hat\\gamma_k`, rank 1 first.
-    attractiveness : numpy.ndarray of float, shape (n_documents,)
-        :math:`\\hat\\alpha_d`, in the order of ``documents``.
-    documents : numpy.ndarray
+    examination : array-like
+        :math:`\\hat\\gamma_k`, rank 1 first: floats, one per position.
+    attractiveness : array-like
+        :math:`\\hat\\alpha_d`, in the order of ``documents``: floats, one per document.
+    documents : array-like
         The distinct (query, document) keys, sorted.
     iterations : int
         The EM iterations run.

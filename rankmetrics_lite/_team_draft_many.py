@@ -26,10 +26,11 @@ class Interleavings:
     documents : tuple
         Every document of the rankings once, in order of first appearance (the first
         ranking's, then the new ones of the second, ...).
-    shown : numpy.ndarray of int, shape (n_impressions, length)
-        ``documents[shown[i, j]]`` is the document at rank ``j + 1`` of impression ``i``.
-    teams : numpy.ndarray of int, shape (n_impressions, length)
-        The index of the ranker credited with each document shown, as
+    shown : array-like
+        ``documents[shown[i, j]]`` is the document at rank ``j + 1`` of impression ``i``:
+        integers, one row per impression, one column per rank.
+    teams : array-like
+        The index of the ranker credited with each document shown (same shape), as
         :attr:`Interleaving.teams <rankmetrics_lite.Interleaving>`.
 
     Examples
