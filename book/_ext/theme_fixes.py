@@ -58,7 +58,7 @@ def setup(app):
     app.connect("config-inited", _add_static)
     app.add_js_file("sidebar-toggles.js", loading_method="defer")
     app.add_js_file("accessible-names.js", loading_method="defer")
-    app.add_js_file("fit-math.js", loading_method="defer")
+    app.add_js_file("fit-screen.js", loading_method="defer")
     app.add_js_file("search-snippets.js", loading_method="defer")
     app.add_js_file("slider-skip-link.js", loading_method="defer")
     app.add_js_file("search-ranking.js", loading_method="defer")
