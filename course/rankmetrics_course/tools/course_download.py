@@ -40,7 +40,7 @@ from rankmetrics_course.tools.course_folder import (
     chapter_notebooks,
     course_folder,
 )
-from rankmetrics_course.tools.jupyterlab_edition import edition
+from rankmetrics_course.tools.jupyterlab_edition import SET_UP, edition
 
 ARCHIVE = "ranking-metrics-course.zip"
 # What the chapters import, besides the two packages: their pins are read from the
@@ -101,6 +101,7 @@ def _normal(name: str) -> str:
 
 
 def readme(version: str) -> str:
+    lines = "\n".join(SET_UP)
     return f"""# Ranking Metrics {version}: the course's notebooks
 
 Every chapter of the course as a Jupyter notebook, with the two packages it runs on
@@ -108,11 +109,7 @@ Every chapter of the course as a Jupyter notebook, with the two packages it runs
 checks). You need Python 3.10 or later. In this folder, run:
 
 ```bash
-python3 -m venv .venv
-.venv/bin/pip install -r requirements.txt
-.venv/bin/pip install --no-deps -r requirements-nodeps.txt
-.venv/bin/jupyter trust chapters/*.ipynb
-.venv/bin/jupyter lab chapters
+{lines}
 ```
 
 (On Windows: `py -m venv .venv`, then the same lines with `.venv\\Scripts\\` for `.venv/bin/`,

@@ -19,7 +19,7 @@ and raw names. Each chapter's copy in this edition writes them out:
   so a solution kept as code cells showed its answer to whoever ran the chapter. Opened, the
   dropdown shows the code to copy into a cell and the output it gave;
 * a first cell says where the chapter comes from and how to install what it needs (the course
-  download's three lines), since the book's download menu also offers each chapter alone;
+  download's lines, ``SET_UP``), since the book's download menu also offers each chapter alone;
 * the kernel's name and Python version are this machine's, as JupyterLab would write them on
   opening (a reader with another Python sees the chapter marked modified once it starts).
 
@@ -64,6 +64,12 @@ _PAGE_LINK = re.compile(r"\[(?P<text>[^\]]*)\]\((?P<page>[a-z0-9-]+)\.md(?:#[^)]
 _FRONT_MATTER = "---\nnumbering:\n  exercise:\n    enumerator: {chapter}.%s\n---\n"
 _SOLUTION_START = re.compile(r"```\{solution-start\}[ \t]*(?P<label>\S+)[ \t]*\n(?P<options>(?::[^\n]*\n)*)```[ \t]*(?:\n|$)")
 _SOLUTION_END = re.compile(r"```\{solution-end\}[ \t]*\n```[ \t]*(?:\n|$)")
+# The lines that set the course download up and open it (its README and each chapter's first cell).
+SET_UP = ("python3 -m venv .venv",
+          ".venv/bin/pip install -r requirements.txt",
+          ".venv/bin/pip install --no-deps -r requirements-nodeps.txt",
+          ".venv/bin/jupyter trust chapters/*.ipynb",
+          ".venv/bin/jupyter lab chapters")
 # The first cell of every notebook of the edition (its id lets a tool find it and replace it).
 HOW_TO_RUN_ID = "how-to-run"
 HOW_TO_RUN = """```{{note}} How to run this notebook
@@ -72,10 +78,7 @@ This is chapter {chapter} of the course *Ranking Metrics*. It runs on the course
 (`ranking-metrics-course.zip`, in the download menu of every page of the online book). In the
 download's folder, run
 
-    python3 -m venv .venv
-    .venv/bin/pip install -r requirements.txt
-    .venv/bin/jupyter trust chapters/*.ipynb
-    .venv/bin/jupyter lab chapters
+{lines}
 
 and open this chapter there (its README says more, Windows too). Each exercise's solution is
 folded under it: open it when you want it.
@@ -281,7 +284,8 @@ def fold_solutions(notebook, where: str):
 
 
 def _how_to_run(chapter: int):
-    return nbformat.v4.new_markdown_cell(HOW_TO_RUN.format(chapter=chapter), id=HOW_TO_RUN_ID)
+    lines = "\n".join(f"    {line}" for line in SET_UP)
+    return nbformat.v4.new_markdown_cell(HOW_TO_RUN.format(chapter=chapter, lines=lines), id=HOW_TO_RUN_ID)
 
 
 def _as_this_kernel_names_itself(notebook, language_info: dict) -> None:
