@@ -6,7 +6,7 @@ where the home page and every page's download menu link it, so that a reader can
 take the chapters home and run them as they are::
 
     ranking-metrics-course-<version>/
-        README.md               python -m venv, pip install, jupyter lab
+        README.md               python -m venv, pip install, jupyter lab (as root too)
         requirements.txt        both wheels, then what the chapters import, pinned as the course pins them
         requirements-nodeps.txt myst-nb, installed without its dependencies (see NO_DEPS_PACKAGES)
         requirements-spark.txt  the chapter "Evaluating at scale" (and Java)
@@ -117,7 +117,9 @@ and `jupyter trust` given each chapter's name.) The two `pip` lines install what
 import and nothing else (the second adds myst-nb, whose `glue` the chapters call, without the
 book builder it would otherwise bring). `jupyter trust` tells JupyterLab on
 this machine that the chapters' stored outputs are yours to show: without it, a slider's stored
-face stays greyed out until its cell runs. JupyterLab opens in your browser; open any chapter,
+face stays greyed out until its cell runs. The last line runs `jupyter lab chapters`, adding
+`--allow-root` when you are root (in a container, say), which JupyterLab asks for there.
+JupyterLab opens in your browser; open any chapter,
 for example `02-precision-at-k.ipynb`, and run it. Its sliders are live there, and
 `check(...)` in an exercise's cell says whether your answer is right; each exercise's solution
 is folded under it, and stays folded however the chapter runs until you open it.

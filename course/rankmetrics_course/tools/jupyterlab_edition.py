@@ -69,7 +69,7 @@ SET_UP = ("python3 -m venv .venv",
           ".venv/bin/pip install -r requirements.txt",
           ".venv/bin/pip install --no-deps -r requirements-nodeps.txt",
           ".venv/bin/jupyter trust chapters/*.ipynb",
-          ".venv/bin/jupyter lab chapters")
+          ".venv/bin/python -m rankmetrics_course.tools.lab chapters")
 # The first cell of every notebook of the edition (its id lets a tool find it and replace it).
 HOW_TO_RUN_ID = "how-to-run"
 HOW_TO_RUN = """```{{note}} How to run this notebook
