@@ -117,6 +117,15 @@ The chapter "Evaluating at scale" also runs Apache Spark: `.venv/bin/pip install
 requirements-spark.txt` (about 450 MB) and a Java runtime, 17 or later (Debian/Ubuntu:
 `sudo apt-get install openjdk-17-jre-headless`).
 
+Chapters 6, 20, 22, 23 and 24 also read real evaluation data (TREC per-topic scores, TREC Deep
+Learning judgements by NIST and by LLMs, the TREC 2012 Web track, MovieLens). It is not in this
+archive: the first time a chapter needs a file, it downloads it from the source's public
+repository into `~/.cache/rankmetrics-course` (17 MB in all; chapter 22's table of Deep Learning
+runs' scores is built once from 586 small files, 48 MB), checking every SHA-256. Offline,
+or to use a copy you already have, set `RANKMETRICS_DATA` to a folder holding the files before
+starting JupyterLab. Each source's terms and citation are shown where it is used, and on the
+book's page "Data sources".
+
 Code and text under the MIT licence (LICENSE).
 """
 
