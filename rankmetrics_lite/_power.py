@@ -99,7 +99,8 @@ class TopicSetSize(FrozenResult):
     Attributes
     ----------
     design : str
-        One of :data:`DESIGNS` (see :func:`topic_set_size`).
+        ``"paired_t"``, ``"ci_width"``, ``"anova"``, ``"unpaired_ci_width"`` or
+        ``"two_way_anova"`` (see :func:`topic_set_size`).
     n_queries : int
         The smallest number of queries that meets the requirement (per system).
     n_systems : int
@@ -744,7 +745,7 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
 
     * ``paired=False`` (the default): the **within-system variance**, Sakai's
       estimate (2016) for every one of his designs, the error variance of a
-      one-way ANOVA with m(|Q| - 1) degrees of freedom:
+      one-way ANOVA with :math:`m(|Q|-1)` degrees of freedom:
 
       .. math::
 
@@ -752,7 +753,7 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
 
       It keeps how hard each query is: the variance an unpaired comparison faces.
     * ``paired=True``: the **residual variance** :math:`V_E` of a two-way ANOVA
-      without replication, with (m - 1)(|Q| - 1) degrees of freedom, the error
+      without replication, with :math:`(m-1)(|Q|-1)` degrees of freedom, the error
       variance of ``design="two_way_anova"``:
 
       .. math::
