@@ -590,8 +590,9 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
       :math:`\sigma_d^2 = 2\sigma^2 - 2\,\mathrm{cov}`, and takes
       :math:`\sigma_d^2 = 2\sigma^2`: with Sakai's within-system
       :math:`\sigma^2` (``variance_from_scores(scores)``) the covariance of two
-      systems' scores on a query is left out, so the design errs towards more
-      queries and suits unpaired data too (Sakai 2018). With the two-way
+      systems' scores on a query is left out; it is positive when queries
+      differ in how hard they are, so the design errs towards more queries and
+      suits unpaired data too (Sakai 2018). With the two-way
       residual :math:`V_E` (``paired=True``), :math:`2V_E` is the variance of
       the differences averaged over every pair of the systems it came from:
       the design for paired data, which Sakai (2018) advises against because
@@ -918,7 +919,7 @@ def tukey_hsd(scores_by_system: Mapping[Hashable, PerQuery], *, measure: str | N
     with :math:`W_{m,\nu}` the studentised range of m means with ν degrees of
     freedom (``scipy.stats.studentized_range``). ``paired=True`` (the systems
     ran on the same queries) takes V as the two-way residual variance
-    :math:`V_E` of :func:`variance_from_scores` and
+    :math:`V_E` (``variance_from_scores(..., paired=True)``) and
     :math:`\nu = (m-1)(|Q|-1)`; ``paired=False`` takes the one-way within-system
     variance and :math:`\nu = m(|Q|-1)`, the classic test of statsmodels'
     ``pairwise_tukeyhsd`` and ``scipy.stats.tukey_hsd``. Rejecting every pair

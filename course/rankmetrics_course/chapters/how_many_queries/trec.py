@@ -156,7 +156,11 @@ def _draw_swap_rates(rates: SwapRates, lows: Sequence[float], to: int, title: st
         ax.plot(reach, np.exp(intercept + slope * reach), "--", color=colour, linewidth=1)
     ax.axvline(max(rates.sizes), color=NOT_RELEVANT, linestyle=":", linewidth=1)
     ax.set_yscale("log")
-    ax.set(xlabel="topics in each set", ylabel="swap rate (log scale)", xlim=(0, to + 2))
+    # plain numbers: an exponent (10^-2) is drawn at 7/10 of the text size
+    ax.set_yticks([0.001, 0.01, 0.1, 1], ["0.001", "0.01", "0.1", "1"])
+    ax.minorticks_off()
+    ax.set(xlabel="topics in each set", ylabel="swap rate (log scale)", xlim=(0, to + 2),
+           ylim=(min(3e-4, ax.get_ylim()[0]), 1))
     ax.set_title(title, fontsize=10)
     ax.legend(title="difference on the first set", loc="lower left", fontsize=9, title_fontsize=9,
               frameon=False)
@@ -194,7 +198,8 @@ def honestly_significant_difference(scores: Mapping[str, Sequence[float]], *,
     ``alpha``, :math:`q_{1-\alpha}(m, \nu)\sqrt{V_E/|Q|}` with :math:`\nu = (m-1)(|Q|-1)`.
 
     One quantile of the studentised range decides every pair of a whole track at once,
-    where a p-value for each of thousands of pairs would take minutes.
+    where a p-value for each of thousands of pairs takes minutes
+    (``benchmarks/bench_tukey_track.py``).
 
     >>> round(honestly_significant_difference({"a": [0.6, 0.4, 0.8], "b": [0.4, 0.4, 0.5]}), 4)
     0.3795

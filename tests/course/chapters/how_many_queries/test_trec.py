@@ -182,6 +182,8 @@ def test_swap_figure_says_what_it_shows():
     shown = swap_rates_figure(rates, (0.0, 0.05), to=20)
     assert "0.00 to 0.05: 0.200 at 10 topics, 0.050 extrapolated to 20" in shown.alt
     assert "0.05 to 1.00: 0.050 at 10 topics, 0.003 extrapolated to 20" in shown.alt
+    labels = [t.get_text() for t in shown.figure.axes[0].get_yticklabels()]
+    assert labels == ["0.001", "0.01", "0.1", "1"]  # plain numbers, no small exponents
     with pytest.raises(ValueError, match="one to four bins"):
         swap_rates_figure(rates, ())
 
