@@ -6,7 +6,7 @@ where the home page and every page's download menu link it, so that a reader can
 take the chapters home and run them as they are::
 
     ranking-metrics-course-<version>/
-        README.md               python -m venv, pip install, jupyter lab
+        README.md               python -m venv, pip install, jupyter lab (as root too)
         requirements.txt        both wheels, then what the chapters import, pinned as the course pins them
         requirements-spark.txt  the chapter "Evaluating at scale" (and Java)
         LICENSE
@@ -105,11 +105,13 @@ checks). You need Python 3.10 or later. In this folder, run:
 ```bash
 python3 -m venv .venv
 .venv/bin/pip install -r requirements.txt
-.venv/bin/jupyter lab chapters
+.venv/bin/python -m rankmetrics_course.tools.lab chapters
 ```
 
 (On Windows: `py -m venv .venv`, `.venv\\Scripts\\pip install -r requirements.txt`,
-`.venv\\Scripts\\jupyter lab chapters`.) JupyterLab opens in your browser; open any chapter,
+`.venv\\Scripts\\python -m rankmetrics_course.tools.lab chapters`.) The last line runs
+`jupyter lab chapters`, adding `--allow-root` when you are root (in a container, say), which
+JupyterLab asks for there. JupyterLab opens in your browser; open any chapter,
 for example `02-precision-at-k.ipynb`, and run it. Its sliders are live there, and
 `check(...)` in an exercise's cell says whether your answer is right.
 
