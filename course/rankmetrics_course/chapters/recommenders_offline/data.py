@@ -1,7 +1,7 @@
 """The synthetic interactions of the chapter "Evaluating recommenders offline".
 
-No data set can be downloaded where the course runs, and a real one never says what its
-users truly prefer. So the chapter makes its own, from a stated model that it controls:
+A real log (the chapter also uses MovieLens, :mod:`.movielens`) never says what its users
+truly prefer. So the chapter makes its own log too, from a stated model that it controls:
 every number below is a parameter of :func:`synthetic_interactions`, and every draw
 comes from one seeded generator, so the same seed gives the same data on every run.
 
@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
+from scipy import sparse
 
 YEAR = 365.0
 
@@ -100,12 +101,19 @@ class SyntheticInteractions:
     def affinity_of(self, user: int) -> np.ndarray:
         return self.tastes_items @ self.tastes_users[user]
 
-    def matrix(self, rows=None) -> np.ndarray:
+    def matrix(self, rows=None) -> sparse.csr_matrix:
         """The 0/1 user-by-item matrix of the interactions ``rows`` (indices; all by default)."""
-        rows = np.arange(len(self)) if rows is None else np.asarray(rows)
-        seen = np.zeros((self.n_users, self.n_items), dtype=np.float64)
-        seen[self.users[rows], self.items[rows]] = 1.0
-        return seen
+        return interaction_matrix(self, rows)
+
+
+def interaction_matrix(log, rows=None) -> sparse.csr_matrix:
+    """The sparse 0/1 user-by-item matrix of the interactions ``rows`` of ``log`` (all by
+    default): 1 where the user interacted with the item at least once."""
+    rows = np.arange(len(log.users)) if rows is None else np.asarray(rows, dtype=np.int64)
+    ones = np.ones(rows.size)
+    matrix = sparse.csr_matrix((ones, (log.users[rows], log.items[rows])), shape=(log.n_users, log.n_items))
+    matrix.data[:] = 1.0  # a repeated pair counts once
+    return matrix
 
 
 def synthetic_interactions(*, n_users: int = 2000, n_items: int = 1000, n_tastes: int = 8,

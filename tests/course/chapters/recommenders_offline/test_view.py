@@ -1,5 +1,6 @@
 """The chapter "Evaluating recommenders offline": its synthetic data, recommenders and views
-(held-out tests, true hit rates, and the sampled-metrics slider in both faces)."""
+(held-out tests, true hit rates, orders with ties, and the sampled-metrics slider in both
+faces)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from rankmetrics_course.chapters.recommenders_offline.view import (
     NEGATIVES,
     fit_and_rank,
     held_out_test,
+    order_text,
+    reversed_pairs,
     sampled_frame,
     sampled_slider,
     top_k_lists,
@@ -61,7 +64,7 @@ def test_held_out_is_each_users_earliest_test_row(small):
     for row, user in zip(held.rows[:20], held.users[:20]):
         assert data.timestamps[row] == data.timestamps[data.users == user].max()
     assert not held.exclude[np.arange(held.users.size), held.items].any()
-    assert (held.n_candidates == data.n_items - held.train[held.users].sum(axis=1)).all()
+    assert (held.n_candidates == data.n_items - np.diff(held.train.indptr)[held.users]).all()
 
 
 def test_top_k_lists_leave_training_items_out_and_follow_full_ranks(small):
@@ -128,3 +131,65 @@ def test_the_temporal_split_trains_on_the_past_only():
     split = temporal_split(data.users, data.timestamps, test_fraction=0.2)
     held = held_out_test(data, split)
     assert data.timestamps[split.train].max() <= data.timestamps[held.rows].min()
+
+
+# ------------------------------------------------------------ the recommenders --
+
+
+def dense_item_knn_scores(train: np.ndarray, users, neighbours: int) -> np.ndarray:
+    """Item-kNN as a plain dense computation: each item keeps its most similar items by a
+    stable sort of decreasing cosine (equal values: the lower index)."""
+    norms = np.sqrt(train.sum(axis=0))
+    norms[norms == 0] = 1.0
+    similarity = (train.T @ train) / np.outer(norms, norms)
+    np.fill_diagonal(similarity, 0.0)
+    kept = np.zeros_like(similarity)
+    for i, row in enumerate(similarity):
+        top = np.argsort(-row, kind="stable")[:neighbours]
+        kept[i, top] = row[top]
+    return train[users] @ kept
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_item_knn_keeps_what_a_stable_sort_keeps_block_by_block(seed):
+    rng = np.random.default_rng(seed)
+    train = (rng.random((40, 30)) < 0.15).astype(float)  # few co-raters: many tied cosines
+    users = np.arange(40)
+    want = dense_item_knn_scores(train, users, 5)
+    got = ItemKNN(neighbours=5, block=7).fit(train).scores(users)
+    assert np.allclose(got, want, rtol=0, atol=1e-12)
+
+
+def test_scores_of_a_users_history_are_the_scores_of_that_user(small):
+    data, held = small
+    users = held.users[:6]
+    for make in (MostPopular, ItemKNN, ALS):
+        model = make().fit(held.train)
+        from_history = model.scores_of(held.train[users])
+        if make is ALS:  # a fresh half-step from the fitted items: close, not equal
+            assert np.corrcoef(from_history.ravel(), model.scores(users).ravel())[0, 1] > 0.99
+        else:
+            assert np.array_equal(from_history, model.scores(users))
+
+
+# ------------------------------------------------------------- orders and ties --
+
+
+def test_an_order_prints_ties_as_ties():
+    assert order_text({"a": 1.0, "b": 1.0, "c": 1.0}) == "a = b = c"
+    assert order_text({"a": 0.2, "b": 0.5, "c": 0.20001}) == "b > a = c"  # equal as shown
+    assert order_text({"a": 0.1, "b": 0.3, "c": 0.2}) == "b > c > a"
+
+
+def test_reversed_pairs_are_strict_on_both_sides():
+    full = {"pop": 0.13, "knn": 0.17, "als": 0.18}
+    assert reversed_pairs(full, {"pop": 0.98, "knn": 0.96, "als": 0.979}) == ["pop > knn", "pop > als"]
+    assert reversed_pairs(full, {"pop": 1.0, "knn": 1.0, "als": 1.0}) == []
+    assert reversed_pairs({"a": 0.5, "b": 0.5}, {"a": 0.1, "b": 0.9}) == []
+
+
+def test_the_slider_shows_a_tie_where_every_hit_rate_is_one(small):
+    data, held = small
+    frame = sampled_frame(fit_and_rank(held), held.n_candidates, 5)
+    assert {frame.numbers[f"sampled HR@10 {name}"] for name in ("most popular", "item-kNN", "ALS")} == {"1.0000"}
+    assert frame.numbers["order"] == "most popular = item-kNN = ALS"
