@@ -73,9 +73,10 @@ serve: $(STAMP)
 notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m rankmetrics_course.tools.execute_notebooks book
 
-# Teaching: the student edition, and grading a folder of submitted notebooks.
-STUDENT_OUT ?= _build/student
-GRADES ?= _build/grades
+# Teaching: the student edition, and grading a folder of submitted notebooks. Both write
+# outside _build, which `make clean` removes (it keeps any folder these two marked there).
+STUDENT_OUT ?= student-edition
+GRADES ?= grades
 TIMEOUT ?= 120
 NOTEBOOK_TIMEOUT ?= 900
 MEMORY ?= 4G
@@ -93,7 +94,8 @@ grade: $(STAMP) grade-prerequisites
 	  --memory "$(MEMORY)" --jobs "$(JOBS)" $(if $(filter 1,$(UNSAFE)),--unsafe)
 
 clean:
-	rm -rf _build .pytest_cache .hypothesis
+	$(PYTHON) course/rankmetrics_course/tools/output_folders.py _build
+	rm -rf .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -not -path './$(VENV)/*' -exec rm -rf {} +
 
 venv: $(STAMP)

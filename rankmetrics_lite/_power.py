@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
+import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -35,13 +37,16 @@ from itertools import combinations
 import numpy as np
 
 from ._results import FrozenResult, shown_as
-from ._significance import _as_scores, _chunks, _show_ids, _TIE_TOLERANCE
+from ._significance import _as_scores, _chunks, _show_ids, _spread, _TIE_TOLERANCE, _within_rounding
 from .validation import as_rng, check_choice, check_k, check_open_unit
 
 ALTERNATIVES = ("two-sided", "greater", "less")
 DESIGNS = ("paired_t", "anova", "ci_width")
 #: The searches for a number of queries stop here: no test collection is larger.
 MAX_QUERIES = 100_000_000
+# scipy's noncentral t returns NaN from a noncentrality of about 1e10 on; up to this one it
+# is sound, and beyond it the power is 0 or 1 to the last bit whenever it is so here.
+_LARGEST_SHIFT = 1e8
 
 PerQuery = Mapping[Hashable, float] | Mapping[Hashable, Mapping[str, float]] | Sequence[float] | np.ndarray
 
@@ -225,8 +230,9 @@ class TukeyHSD(FrozenResult):
 def _check_real(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r} ({type(value).__name__})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value}")
+    if not abs(value) <= sys.float_info.max:  # compared exactly: also NaN, inf and ints beyond a float
+        raise ValueError(f"{name} must be finite, got " + (f"{value}" if isinstance(value, float) else
+                         f"an integer with {len(str(abs(int(value))))} digits, beyond a float"))
     return float(value)
 
 
@@ -342,24 +348,45 @@ def _score_matrix(scores_by_system: object, measure: str | None,
 # ------------------------------------------------------------------ power --
 
 
+def _critical(distribution, tail: float, degrees: tuple, alpha: float) -> float:
+    """The quantile of scipy's ``distribution`` (t or f) with ``tail`` above it, checked: for a
+    tiny tail scipy's isf comes out infinite, or even -inf (t, alpha = 1e-300, 9 degrees of
+    freedom), and the test would then silently never, or always, reject."""
+    critical = float(distribution.isf(tail, *degrees))
+    if not (math.isfinite(critical)
+            and abs(float(distribution.sf(critical, *degrees)) - tail) <= 1e-3 * tail):
+        raise ValueError(f"alpha = {alpha:g} is too small for scipy's {distribution.name} distribution with "
+                         f"degrees of freedom {', '.join(map(str, degrees))} (its critical value comes out "
+                         f"{critical:g}): use a larger alpha, such as 1e-6")
+    return critical
+
+
 def _t_power(effect_size: float, n: int, alpha: float, alternative: str) -> float:
     """The exact power of the one-sample t-test on n differences (noncentral t)."""
     from scipy.stats import nct, t  # here: scipy.stats takes most of a second to import
 
     df, shift = n - 1, effect_size * math.sqrt(n)
-    # A lower tail is read as the upper tail of the mirrored statistic,
-    # P(T(shift) <= -c) = P(T(-shift) >= c): scipy's nct.cdf returns NaN far in its left tail.
-    if alternative == "two-sided":
-        critical = t.isf(alpha / 2, df)
-        power = nct.sf(critical, df, shift) + nct.sf(critical, df, -shift)
-    elif alternative == "greater":
-        power = nct.sf(t.isf(alpha, df), df, shift)
-    else:
-        power = nct.sf(t.isf(alpha, df), df, -shift)
-    if not math.isfinite(power):  # never seen; refuse rather than return a silent NaN
-        raise ArithmeticError(f"scipy's noncentral t gave {power} for n = {n}, effect size "
-                              f"{effect_size}: please report it")
-    return float(min(1.0, max(0.0, power)))
+    near = max(-_LARGEST_SHIFT, min(_LARGEST_SHIFT, shift))
+    with warnings.catch_warnings(record=True) as warned:  # scipy warns where it gives up
+        warnings.simplefilter("always")
+        # A lower tail is read as the upper tail of the mirrored statistic,
+        # P(T(shift) <= -c) = P(T(-shift) >= c): scipy's nct.cdf returns NaN far in its left tail.
+        if alternative == "two-sided":
+            critical = _critical(t, alpha / 2, (df,), alpha)
+            power = nct.sf(critical, df, near) + nct.sf(critical, df, -near)
+        else:
+            sign = 1 if alternative == "greater" else -1
+            power = nct.sf(_critical(t, alpha, (df,), alpha), df, sign * near)
+    power = math.nan if warned else float(min(1.0, max(0.0, power)))
+    if near != shift:  # the power moves monotonically from `near` to `shift`: exact if saturated
+        rising = alternative == "two-sided" or (shift > 0) == (alternative == "greater")
+        if power != (1.0 if rising else 0.0):
+            power = math.nan
+    if not math.isfinite(power):
+        raise ValueError(f"the power at effect_size {effect_size:g} with {n} queries and alpha = "
+                         f"{alpha:g} is beyond what scipy's noncentral t computes (noncentrality "
+                         f"effect_size * sqrt(n) = {shift:g}): ask for a smaller effect or fewer queries")
+    return power
 
 
 def paired_t_test_power(effect_size: float, n_queries: int, *, alpha: float = 0.05,
@@ -438,7 +465,7 @@ def _smallest_n(reaches, what: str, start: float = 2) -> int:
     The search starts at ``start`` (a normal approximation, usually within a query or
     two of the answer), gallops away from it until the answer is bracketed, then bisects.
     """
-    start = int(min(max(2, math.ceil(start)), MAX_QUERIES))
+    start = int(min(max(2, math.ceil(start)), MAX_QUERIES)) if math.isfinite(start) else MAX_QUERIES
     if reaches(start):
         high, step = start, 1  # reaches(high) holds: look below it
         while high > 2:
@@ -469,7 +496,10 @@ def _normal_guess(effect_size: float, power: float, alpha: float, sides: int) ->
     from scipy.stats import norm
 
     z_alpha = float(norm.isf(alpha / sides))
-    return ((z_alpha + float(norm.isf(1 - power))) / effect_size) ** 2 + z_alpha**2 / 2
+    try:
+        return ((z_alpha + float(norm.isf(1 - power))) / effect_size) ** 2 + z_alpha**2 / 2
+    except (OverflowError, ZeroDivisionError):  # an effect so small that no search reaches it
+        return math.inf
 
 
 def queries_for_power(effect_size: float, *, power: float = 0.8, alpha: float = 0.05,
@@ -549,8 +579,22 @@ def _anova_power(minimum_difference: float, variance: float, n_systems: int, n: 
     from scipy.stats import f, ncf
 
     df_systems, df_error = n_systems - 1, n_systems * (n - 1)
-    shift = n * minimum_difference**2 / (2 * variance)
-    return float(ncf.sf(f.isf(alpha, df_systems, df_error), df_systems, df_error, shift))
+    try:
+        shift = n * minimum_difference**2 / (2 * variance)
+    except OverflowError:
+        shift = math.inf
+    near = min(shift, _LARGEST_SHIFT)
+    critical = _critical(f, alpha, (df_systems, df_error), alpha)
+    with warnings.catch_warnings(record=True) as warned:  # scipy warns where it gives up
+        warnings.simplefilter("always")
+        power = float(ncf.sf(critical, df_systems, df_error, near))
+    if near != shift and power != 1.0:  # rising in the shift: exact only if saturated
+        power = math.nan
+    if warned or not math.isfinite(power):
+        raise ValueError(f"the ANOVA's power with {n} queries at minimum_detectable_difference "
+                         f"{minimum_difference:g}, variance {variance:g} and alpha = {alpha:g} is beyond what "
+                         "scipy's noncentral F computes: ask for a difference nearer its spread")
+    return power
 
 
 def _expected_width(variance: float, n: int, alpha: float) -> float:
@@ -559,7 +603,15 @@ def _expected_width(variance: float, n: int, alpha: float) -> float:
     from scipy.stats import t
 
     mean_sd_factor = math.sqrt(2 / (n - 1)) * math.exp(gammaln(n / 2) - gammaln((n - 1) / 2))
-    return 2 * float(t.isf(alpha / 2, n - 1)) * math.sqrt(2 * variance / n) * mean_sd_factor
+    return 2 * _critical(t, alpha / 2, (n - 1,), alpha) * math.sqrt(2 * variance / n) * mean_sd_factor
+
+
+def _ci_width_guess(variance: float, z: float, difference: float) -> float:
+    """The queries an interval of width ``difference`` needs with sigma_d known: 8 sigma^2 (z/minD)^2."""
+    try:
+        return 8 * variance * (z / difference) ** 2
+    except OverflowError:  # a width so small that no search reaches it
+        return math.inf
 
 
 def topic_set_size(minimum_detectable_difference: float, variance: float, *, alpha: float = 0.05,
@@ -664,8 +716,9 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     z = float(norm.isf(alpha / 2))
     if design == "ci_width":  # start from the width with sigma_d known: 2 z sigma_d / sqrt(n)
         n = _smallest_n(lambda k: _expected_width(variance, k, alpha) <= difference,
-                        f"an expected interval width of {difference}",
-                        8 * variance * (z / difference) ** 2)
+                        f"an expected interval width (minimum_detectable_difference) of {difference:g} "
+                        f"at variance {variance:g}",
+                        _ci_width_guess(variance, z, difference))
         return TopicSetSize(design, n, 2, difference, variance, alpha, beta, None,
                             _expected_width(variance, n, alpha))
     if design == "anova":
@@ -679,7 +732,8 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     # A start for both tests: the paired t-test's normal approximation (the ANOVA's n is near it).
     guess = _normal_guess(difference / math.sqrt(2 * variance), 1 - beta, alpha, 2)
     n = _smallest_n(lambda k: power_at(k) >= 1 - beta,
-                    f"detecting {difference} with power {1 - beta:g}", guess)
+                    f"detecting minimum_detectable_difference {difference:g} at variance {variance:g} "
+                    f"with power {1 - beta:g}", guess)
     return TopicSetSize(design, n, n_systems, difference, variance, alpha, beta, power_at(n), None)
 
 
@@ -760,11 +814,12 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
 # ------------------------------------------------------------ effect sizes --
 
 
-def _ratio(mean: float, spread: float) -> float:
-    """mean / spread; 0 when both are 0, +-inf when only the spread is (as paired_t_test's t)."""
+def _ratio(mean: float, spread: float, scale: float) -> float:
+    """mean / spread; 0 when both are 0, +-inf when only the spread is (as paired_t_test's t),
+    both up to the rounding of scores up to ``scale`` (see _significance._spread)."""
     if spread > 0:
         return mean / spread
-    return 0.0 if mean == 0 else math.copysign(math.inf, mean)
+    return 0.0 if _within_rounding(mean, scale) else math.copysign(math.inf, mean)
 
 
 def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) -> PairedEffectSize:
@@ -785,7 +840,11 @@ def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) 
     query; that spread includes how hard each query is, so Δ is much smaller
     and does not say how many queries a test needs. Neither grows with the
     number of queries, as a p-value shrinks: report one beside every p-value.
-    When a spread is 0 the ratio is 0 (no difference) or ±inf.
+    When a spread is 0 the ratio is 0 (no difference) or ±inf. Zero up to
+    rounding: a spread of at most ``ZERO_SPREAD_TOLERANCE`` (1e-9) times the
+    largest |score| of a and b is reported as 0, and so is such a mean
+    difference (``b + 0.1`` against ``b``: a spread of ~1e-17 from rounding
+    alone, Cohen's d = inf, not 7e15).
 
     Parameters
     ----------
@@ -830,8 +889,9 @@ def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) 
     """
     a_values, b_values = _paired_scores(a, b, measure)
     d = a_values - b_values
-    mean, sd_d, sd_b = float(d.mean()), float(d.std(ddof=1)), float(b_values.std(ddof=1))
-    return PairedEffectSize(d.size, mean, sd_d, _ratio(mean, sd_d), sd_b, _ratio(mean, sd_b))
+    scale = float(np.max(np.abs(np.concatenate([a_values, b_values]))))
+    mean, sd_d, sd_b = float(d.mean()), _spread(d, scale), _spread(b_values, scale)
+    return PairedEffectSize(d.size, mean, sd_d, _ratio(mean, sd_d, scale), sd_b, _ratio(mean, sd_b, scale))
 
 
 # ------------------------------------------------------------ many systems --

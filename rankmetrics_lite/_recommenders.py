@@ -13,8 +13,10 @@ popularity (novelty).
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,10 +25,14 @@ from scipy import special
 
 from ._cutoff_metrics import hit_rows
 from ._dcg import ndcg_rows
-from .validation import as_rng, check_choice, check_k, check_open_unit
+from .validation import as_rng, as_vector, check_choice, check_count, check_k, check_open_unit
 
 _MEASURE = re.compile(r"(HR|nDCG)@([0-9]+)")
 _SPLITS = ("global", "user")
+# numpy's hypergeometric draws take at most this many candidates.
+_MAX_SAMPLED_CANDIDATES = 10**9 - 1
+# The largest table (or array) built from a count: 10**8 values, 800 MB.
+_MAX_TABLE = 10**8
 
 
 @dataclass(frozen=True)
@@ -66,12 +72,32 @@ def _as_ids(values: object, name: str) -> np.ndarray:
 
 
 def _as_times(timestamps: object, n: int) -> np.ndarray:
-    times = np.asarray(timestamps, dtype=float)
+    times = as_vector(timestamps, "timestamps", ranked=False)
     if times.shape != (n,):
-        raise ValueError(f"timestamps must hold one time per interaction ({n}), got shape {times.shape}")
-    if not np.isfinite(times).all():
-        raise ValueError(f"timestamps must be finite numbers; row {int(np.argmin(np.isfinite(times)))} is not")
+        raise ValueError(f"timestamps must hold one time per interaction: users has {n}, "
+                         f"timestamps {times.size}")
     return times
+
+
+def _as_matrix(values: object, name: str, shape: str) -> np.ndarray:
+    """A finite 2-D float array (``shape`` names its axes for the message), or raise."""
+    try:
+        raw = np.asarray(values)
+    except ValueError:  # rows of different lengths
+        raise ValueError(f"{name} must be a 2-D array, {shape}: its rows differ in length") from None
+    numbers_only = raw.dtype.kind in "biuf" or (raw.dtype.kind == "O" and all(
+        isinstance(x, numbers.Real) and not isinstance(x, bool) for x in raw.ravel()))
+    if not numbers_only:
+        raise TypeError(f"{name} must hold numbers only, {shape}; got {raw.dtype} values")
+    try:
+        matrix = raw.astype(float)
+    except OverflowError:
+        raise ValueError(f"{name} must hold numbers that fit in a float: rescale them") from None
+    if matrix.ndim != 2 or matrix.size == 0:
+        raise ValueError(f"{name} must be a non-empty 2-D array, {shape}, got shape {matrix.shape}")
+    if not np.isfinite(matrix).all():
+        raise ValueError(f"{name} must be finite, got {matrix[~np.isfinite(matrix)][0]}")
+    return matrix
 
 
 def _parse_measure(measure: object) -> tuple[str, int]:
@@ -92,10 +118,14 @@ def _as_ranks(ranks: object, name: str = "ranks") -> np.ndarray:
 
 
 def _as_candidates(n_candidates: object, ranks: np.ndarray) -> np.ndarray:
-    counts = np.broadcast_to(np.asarray(n_candidates), ranks.shape)
-    if not np.issubdtype(counts.dtype, np.integer):
-        raise ValueError("n_candidates must be an integer (or one integer per user): how many items, "
-                         "the held-out one included, each user's item is ranked among")
+    given = np.asarray(n_candidates) if isinstance(n_candidates, (list, tuple, np.ndarray)) else None
+    if given is None:
+        given = np.array(check_k(n_candidates, "n_candidates"))
+    if given.ndim > 1 or (given.ndim == 1 and given.shape != ranks.shape) \
+            or not np.issubdtype(given.dtype, np.integer):
+        raise ValueError(f"n_candidates must be an integer, or one integer per user ({ranks.size}): how "
+                         "many items, the held-out one included, each user's item is ranked among")
+    counts = np.broadcast_to(given, ranks.shape)
     if (counts < ranks).any():
         raise ValueError("n_candidates must be at least each user's rank: a rank beyond the number of "
                          "candidates is impossible")
@@ -105,6 +135,9 @@ def _as_candidates(n_candidates: object, ranks: np.ndarray) -> np.ndarray:
 def _check_negatives(n_negatives: object, n_candidates: np.ndarray) -> int:
     if isinstance(n_negatives, bool) or not isinstance(n_negatives, numbers.Integral) or n_negatives < 1:
         raise ValueError(f"n_negatives must be a positive integer (for example 100), got {n_negatives!r}")
+    if n_negatives > _MAX_TABLE:
+        raise ValueError(f"n_negatives must be at most {_MAX_TABLE:,} (a law over n_negatives + 1 "
+                         f"sampled ranks is computed), got {n_negatives}")
     if (n_candidates - 1 < n_negatives).any():
         raise ValueError(f"n_negatives ({n_negatives}) exceeds a user's {int(n_candidates.min()) - 1} "
                          "negative candidates: sample fewer, or rank against the full catalogue")
@@ -125,6 +158,8 @@ def _as_lists(recommended: object) -> np.ndarray:
 def _check_items(lists: np.ndarray, n_items: object) -> int:
     if isinstance(n_items, bool) or not isinstance(n_items, numbers.Integral) or n_items < 1:
         raise ValueError(f"n_items must be a positive integer (the size of the catalogue), got {n_items!r}")
+    if n_items > _MAX_TABLE:
+        raise ValueError(f"n_items must be at most {_MAX_TABLE:,} (one count per item is kept), got {n_items}")
     if lists.min() < 0 or lists.max() >= n_items:
         raise ValueError(f"recommended must hold item indices from 0 to n_items - 1 = {n_items - 1}, "
                          f"got {int(lists.min())} to {int(lists.max())}")
@@ -355,12 +390,11 @@ def full_ranks(scores, targets, *, exclude=None) -> np.ndarray:
     ----------
     :cite:p:`krichene2020sampled` calls :math:`r_u` the rank among the full catalogue.
     """
-    matrix = np.asarray(scores, dtype=float)
-    if matrix.ndim != 2 or matrix.size == 0:
-        raise ValueError(f"scores must be a 2-D array, users by items, got shape {matrix.shape}")
-    if not np.isfinite(matrix).all():
-        raise ValueError("scores must be finite: give an item that must never be recommended the "
-                         "lowest score, or exclude it")
+    try:
+        matrix = _as_matrix(scores, "scores", "users by items")
+    except ValueError as error:
+        raise ValueError(f"{error}: give an item that must never be recommended the lowest score, "
+                         "or exclude it" if "finite" in str(error) else str(error)) from None
     target = np.asarray(targets)
     if target.shape != (matrix.shape[0],) or not np.issubdtype(target.dtype, np.integer):
         raise ValueError(f"targets must hold one item index per row of scores ({matrix.shape[0]})")
@@ -425,20 +459,35 @@ def metric_of_rank(ranks, measure: str) -> np.ndarray:
 
 def _sampled_rank_pmf(rank, n_candidates, n_negatives: int) -> np.ndarray:
     """P(sampled rank = 1 .. n_negatives + 1), one row per rank: 1 + the sampled negatives
-    among the rank - 1 candidates above (hypergeometric),
-    C(rank - 1, j) C(N - rank, n - j) / C(N - 1, n) for j caught, from a table of log C."""
-    rank = np.asarray(rank, dtype=np.int64)
-    counts = np.broadcast_to(np.asarray(n_candidates, dtype=np.int64), rank.shape)
-    table = _log_binomials(1 << int(counts.max() - 1).bit_length(), n_negatives)
-    log_pmf = table[rank - 1] + table[counts - rank][:, ::-1] - table[counts - 1, n_negatives][:, None]
-    return np.exp(log_pmf)
+    among the rank - 1 candidates above (hypergeometric)."""
+    above = np.asarray(rank, dtype=float)[:, None] - 1
+    negatives = np.broadcast_to(np.asarray(n_candidates, dtype=float), above.shape[:1])[:, None] - 1
+    caught = np.arange(n_negatives + 1, dtype=float)[None, :]
+    missed = n_negatives - caught
+    possible = (caught <= above) & (missed <= negatives - above)
+    # C(above, caught) C(negatives - above, missed) / C(negatives, n), in logs
+    log_pmf = (_log_choose(above, caught) + _log_choose(negatives - above, missed)
+               - _log_choose(negatives, float(n_negatives)))
+    pmf = np.where(possible, np.exp(np.where(possible, log_pmf, 0.0)), 0.0)
+    # A law sums to 1: exp of the log-binomials rounds each row's sum to 1 +- 1e-13, enough to
+    # take an expected hit rate above 1.
+    return pmf / pmf.sum(axis=1, keepdims=True)
+
+
+def _log_choose(n, k):
+    n, k = np.broadcast_arrays(n, k)
+    valid = (k >= 0) & (k <= n)
+    n, k = np.where(valid, n, 0.0), np.where(valid, k, 0.0)
+    return special.gammaln(n + 1) - special.gammaln(k + 1) - special.gammaln(n - k + 1)
 
 
 def _full_law(n_candidates: int, n_negatives: int) -> np.ndarray:
-    """_sampled_rank_pmf of every rank 1 .. N of N candidates, with views of the table for speed."""
-    table = _log_binomials(1 << (n_candidates - 1).bit_length(), n_negatives)
+    """_sampled_rank_pmf of every rank 1 .. N of N candidates, the correction's law: for speed,
+    C(r - 1, j) C(N - r, n - j) / C(N - 1, n) from views of one cached table of log C."""
+    table = _log_binomials(-(-n_candidates // 1024) * 1024, n_negatives)  # few tables for many N
     last = n_candidates - 1
-    return np.exp(table[:n_candidates] + table[last::-1, ::-1] - table[last, n_negatives])
+    law = np.exp(table[:n_candidates] + table[last::-1, ::-1] - table[last, n_negatives])
+    return law / law.sum(axis=1, keepdims=True)  # as _sampled_rank_pmf: each row sums to 1
 
 
 @lru_cache(maxsize=4)
@@ -497,6 +546,9 @@ def sampled_ranks(full_ranks, n_candidates, n_negatives: int, *, seed) -> np.nda
     counts = _as_candidates(n_candidates, rank)
     n = _check_negatives(n_negatives, counts)
     rng = as_rng(seed)
+    if counts.max() > _MAX_SAMPLED_CANDIDATES:
+        raise ValueError(f"n_candidates must be below 1,000,000,000 to draw samples (numpy's "
+                         f"hypergeometric draws), got {int(counts.max())}: use expected_sampled_metric")
     return 1 + rng.hypergeometric(rank - 1, counts - rank, n)
 
 
@@ -588,7 +640,8 @@ def expected_sampled_metric(full_ranks, n_candidates, n_negatives: int, measure:
     counts = _as_candidates(n_candidates, rank)
     n = _check_negatives(n_negatives, counts)
     values = metric_of_rank(np.arange(1, n + 2), measure)
-    return float((_sampled_rank_pmf(rank, counts, n) @ values).mean())
+    # Each user's value is a mean of measures in [0, 1]: within it, but for the last bit.
+    return float(np.clip((_sampled_rank_pmf(rank, counts, n) @ values).mean(), 0.0, 1.0))
 
 
 def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measure: str,
@@ -651,8 +704,13 @@ def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measu
     n = _check_negatives(n_negatives, counts)
     if rank.max() > n + 1:
         raise ValueError(f"sampled ranks must be at most n_negatives + 1 = {n + 1}, got {int(rank.max())}")
-    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real) or not np.isfinite(gamma) or gamma < 0:
-        raise ValueError(f"gamma must be a finite number of at least 0, got {gamma!r}")
+    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real):
+        raise TypeError(f"gamma must be a number of at least 0 (for example 0.1), got {gamma!r}")
+    if not abs(gamma) <= sys.float_info.max or gamma < 0:  # exactly: NaN, inf and 10**400 fail
+        raise ValueError(f"gamma must be a finite number of at least 0 (for example 0.1), got {gamma!r}")
+    if int(counts.max()) * (n + 1) > _MAX_TABLE:
+        raise ValueError(f"n_candidates x (n_negatives + 1) must be at most {_MAX_TABLE:,} (the correction "
+                         f"fits a table of that many values), got {int(counts.max())} x {n + 1}")
     scored = np.empty(rank.size)
     for size in np.unique(counts):  # one table per number of candidates
         users = counts == size
@@ -668,9 +726,17 @@ def _correction_table(n_candidates: int, n: int, measure: str, gamma: float) -> 
         table = np.linalg.lstsq(law, target, rcond=None)[0]
         table.flags.writeable = False
         return table
-    # sum_r (A x - M)_r^2 + gamma (sum_j A_rj x_j^2 - (A x)_r^2): normal equations below
-    lhs = (1 - gamma) * (law.T @ law) + gamma * np.diag(law.sum(axis=0))
-    table = np.linalg.solve(lhs, law.T @ target)
+    # sum_r (A x - M)_r^2 + gamma (sum_j A_rj x_j^2 - (A x)_r^2): normal equations below,
+    # divided by gamma when it is above 1 (the same solution; 1e308 * A'A would overflow).
+    scale = max(1.0, gamma)
+    lhs = (1 / scale - gamma / scale) * (law.T @ law) + gamma / scale * np.diag(law.sum(axis=0))
+    try:
+        table = np.linalg.solve(lhs, law.T @ target / scale)
+    except np.linalg.LinAlgError:
+        table = np.full(n + 1, math.nan)
+    if not np.isfinite(table).all():
+        raise ValueError(f"the correction for n_candidates = {n_candidates}, n_negatives = {n} and gamma = "
+                         f"{gamma:g} has no finite solution in floating point: use a gamma nearer 0.1")
     table.flags.writeable = False  # cached: shared by every call
     return table
 
@@ -909,9 +975,7 @@ def intra_list_diversity(recommended, item_features) -> float:
     :cite:p:`ziegler2005improving`
     """
     lists = _as_lists(recommended)
-    features = np.asarray(item_features, dtype=float)
-    if features.ndim != 2 or not np.isfinite(features).all():
-        raise ValueError("item_features must be a finite 2-D array, items by features")
+    features = _as_matrix(item_features, "item_features", "items by features")
     _check_items(lists, features.shape[0])
     if lists.shape[1] < 2:
         raise ValueError("recommended lists must hold at least 2 items: diversity compares pairs")

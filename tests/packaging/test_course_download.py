@@ -18,7 +18,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from rankmetrics_course.tools.course_download import ARCHIVE, CHAPTER_PACKAGES
+from rankmetrics_course.tools.course_download import ARCHIVE, CHAPTER_PACKAGES, readme
 from tests.packaging.environments import as_installed, dependency_closure, linked_site
 from tests.paths import ROOT, chapter_notebooks
 
@@ -93,7 +93,7 @@ def unpacked(built_book, tmp_path_factory):
     folder = next(home.iterdir())
     venv, install, lab = readme_commands((folder / "README.md").read_text())
     assert venv == "python3 -m venv .venv" and install == ".venv/bin/pip install -r requirements.txt"
-    assert lab == ".venv/bin/jupyter lab chapters"
+    assert lab == ".venv/bin/python -m rankmetrics_course.tools.lab chapters"
     # python3 is the interpreter this environment was made from, as a reader's would be.
     environment = {"PATH": f"{Path(sys.base_prefix) / 'bin'}:/usr/bin:/bin",
                    "HOME": str(home), "JUPYTER_PLATFORM_DIRS": "1", "PIP_CONFIG_FILE": os.devnull,
@@ -121,26 +121,52 @@ def test_the_packages_come_from_the_downloads_wheels(unpacked):
     assert str(ROOT) not in where.stdout
 
 
-def test_jupyterlab_opens_the_chapters(unpacked):
-    folder, environment = unpacked
+def open_lab(command: list[str], folder: Path, environment: dict, notebook: str) -> None:
+    """Start JupyterLab with ``command`` as a reader types it (server options added, nothing
+    else: as root, it must start without our adding --allow-root), open ``notebook``, stop."""
     port, token = free_port(), "reader"
-    command = folder / ".venv" / "bin" / "jupyter"
-    server = subprocess.Popen([str(command), "lab", "chapters", "--no-browser", f"--port={port}",
-                               f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1",
-                               *(["--allow-root"] if os.getuid() == 0 else [])],
+    server = subprocess.Popen([*command, "--no-browser", f"--port={port}",
+                               f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1"],
                               cwd=folder, env=environment, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+                              stderr=subprocess.PIPE)
     try:
         base = f"http://127.0.0.1:{port}"
-        wait_for(f"{base}/api/status?token={token}", "JupyterLab to start", 180)
-        page = wait_for(f"{base}/lab/tree/{CHAPTER}?token={token}", "JupyterLab's page", 60)
+        deadline = time.monotonic() + 180
+        while server.poll() is None and time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=10).close()
+                break
+            except OSError:
+                time.sleep(1)
+        assert server.poll() is None, f"JupyterLab exited: {server.stderr.read().decode()[-2000:]}"
+        page = wait_for(f"{base}/lab/tree/{notebook}?token={token}", "JupyterLab's page", 60)
         assert b"JupyterLab" in page
-        model = json.loads(wait_for(f"{base}/api/contents/{CHAPTER}?token={token}",
-                                    "the chapter's contents", 60))
+        model = json.loads(wait_for(f"{base}/api/contents/{notebook}?token={token}",
+                                    "the notebook's contents", 60))
         assert model["type"] == "notebook" and model["content"]["cells"]
     finally:
         server.terminate()
         server.wait(timeout=60)
+
+
+def test_jupyterlab_opens_the_chapters(unpacked):
+    folder, environment = unpacked
+    lab = readme_commands((folder / "README.md").read_text())[2]
+    open_lab(lab.split(), folder, environment, CHAPTER)
+
+
+def test_the_readmes_lab_line_starts_jupyterlab_as_whoever_runs_it(tmp_path):
+    """The README's last line, typed by root (in a container, say) or anyone else, starts
+    JupyterLab: here with this environment's Python in the place of the download's .venv."""
+    lab = readme_commands(readme("0.0"))[2].split()
+    assert lab[0].startswith(".venv/bin/")
+    (tmp_path / "chapters").mkdir()
+    (tmp_path / "chapters" / CHAPTER).write_text(json.dumps(
+        {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# 2"}], "metadata": {},
+         "nbformat": 4, "nbformat_minor": 5}))
+    environment = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "JUPYTER_PLATFORM_DIRS": "1"}
+    open_lab([str(Path(sys.executable).with_name(Path(lab[0]).name)), *lab[1:]], tmp_path,
+             environment, CHAPTER)
 
 
 def test_chapter_2_runs_top_to_bottom(unpacked):

@@ -19,6 +19,9 @@ class ExerciseMistake(Exception):
     """Raised by a check: its message says what is wrong and hints at the fix."""
 
 
+NO_ANSWER = "no answer yet."  # the verdict on an exercise's untouched stub (None or ...)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The outcome of one check: ``passed`` and the message shown to the student."""
@@ -79,7 +82,7 @@ def require_label(label: str) -> None:
 def _judge(label: str, answer) -> Verdict:
     require_label(label)
     if answer is None or answer is Ellipsis:
-        return Verdict(label, False, "no answer yet.")
+        return Verdict(label, False, NO_ANSWER)
     try:
         _CHECKS[label](answer)
     except ExerciseMistake as mistake:

@@ -47,6 +47,9 @@ MAX_ANSWER_BYTES = 4 * 2**20
 MAX_KEPT_BYTES = 32 * 2**20
 # Labels that are no exercise of the course: named in the feedback, up to this many.
 MAX_OTHER_LABELS = 50
+# Cells of a notebook, counted in its bytes before it is parsed (a chapter has under 200;
+# 650,000 empty cells took the grader's worker to 2.4 GB in nbformat).
+MAX_CELLS = 2_000
 # The label leads every line graded_run writes: {"label": "...", ...}
 _LEADING_LABEL = re.compile(rb'^\{"label": "((?:[^"\\]|\\.){1,200})"')
 
@@ -85,6 +88,11 @@ def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionR
         raw = read_submission(path)
     except RefusedSubmission as refusal:
         run.problems.append(f"the grader did not read it: {refusal}")
+        return run
+    cells = raw.count(b'"cell_type"')
+    if cells > MAX_CELLS:
+        run.problems.append(f"the grader did not read it: it has {cells:,} cells, more than any notebook "
+                            f"of the course ({MAX_CELLS:,} at most); submit the chapter's notebook itself")
         return run
     try:
         notebook = nbformat.reads(raw.decode("utf-8"), as_version=4)

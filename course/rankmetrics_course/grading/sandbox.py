@@ -5,7 +5,7 @@ writable /tmp, read-only views of the system's /usr, the course's virtual
 environment and a pristine copy of the package (no ``book/``, no solutions),
 the submission itself and the answer channel. Nothing else of the machine: not
 the course, not the other submissions, not the grades. Limits: address space
-(memory), processes, file size; the grader adds the wall time.
+(memory), processes, file size, CPU time per process; the grader adds the wall time.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ class Limits:
     processes: int = 256  # processes and threads of the submission's user
     file_size: int = 256 * 2**20  # bytes per file written
     tmp_size: int = 1024 * 2**20  # bytes of the private /tmp (held in memory)
+    cpu_seconds: int = 900  # CPU seconds per process (the grader sets NOTEBOOK_TIMEOUT)
 
 
 def bubblewrap() -> str | None:
@@ -94,4 +95,7 @@ def apply_limits(limits: Limits, group=None):
         resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size, limits.file_size))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        # CPU time, limited by the grader itself (not only the wall clock and the machine's
+        # scheduling): each process of the submission gets at most this many CPU seconds.
+        resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 5))
     return preexec

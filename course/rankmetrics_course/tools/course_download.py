@@ -6,7 +6,7 @@ where the home page and every page's download menu link it, so that a reader can
 take the chapters home and run them as they are::
 
     ranking-metrics-course-<version>/
-        README.md               python -m venv, pip install, jupyter lab
+        README.md               python -m venv, pip install, jupyter lab (as root too)
         requirements.txt        both wheels, then what the chapters import, pinned as the course pins them
         requirements-spark.txt  the chapter "Evaluating at scale" (and Java)
         LICENSE
@@ -105,17 +105,28 @@ checks). You need Python 3.10 or later. In this folder, run:
 ```bash
 python3 -m venv .venv
 .venv/bin/pip install -r requirements.txt
-.venv/bin/jupyter lab chapters
+.venv/bin/python -m rankmetrics_course.tools.lab chapters
 ```
 
 (On Windows: `py -m venv .venv`, `.venv\\Scripts\\pip install -r requirements.txt`,
-`.venv\\Scripts\\jupyter lab chapters`.) JupyterLab opens in your browser; open any chapter,
+`.venv\\Scripts\\python -m rankmetrics_course.tools.lab chapters`.) The last line runs
+`jupyter lab chapters`, adding `--allow-root` when you are root (in a container, say), which
+JupyterLab asks for there. JupyterLab opens in your browser; open any chapter,
 for example `02-precision-at-k.ipynb`, and run it. Its sliders are live there, and
 `check(...)` in an exercise's cell says whether your answer is right.
 
 The chapter "Evaluating at scale" also runs Apache Spark: `.venv/bin/pip install -r
 requirements-spark.txt` (about 450 MB) and a Java runtime, 17 or later (Debian/Ubuntu:
 `sudo apt-get install openjdk-17-jre-headless`).
+
+Chapters 6, 20, 22, 23 and 24 also read real evaluation data (TREC per-topic scores, TREC Deep
+Learning judgements by NIST and by LLMs, the TREC 2012 Web track, MovieLens). It is not in this
+archive: the first time a chapter needs a file, it downloads it from the source's public
+repository into `~/.cache/rankmetrics-course` (17 MB in all; chapter 22's table of Deep Learning
+runs' scores is built once from 586 small files, 48 MB), checking every SHA-256. Offline,
+or to use a copy you already have, set `RANKMETRICS_DATA` to a folder holding the files before
+starting JupyterLab. Each source's terms and citation are shown where it is used, and on the
+book's page "Data sources".
 
 Code and text under the MIT licence (LICENSE).
 """

@@ -164,7 +164,7 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
     out, _, _ = graded
     with (out / "scores.csv").open() as handle:
         header = next(csv.reader(handle))
-    assert header == ["student", *LABELS, "total"]
+    assert header == ["student", *LABELS, "total", "note"]
     assert sorted(scores(out)) == sorted(["ada", "ben", "cleo", "dev", "eve", "fay", "finn", "gus",
                                           "hal", "ivy", "jon", "kim", "lou", "max", "ned", "nia",
                                           "oli", "pia", "quin", "rae", "sam", "tia", "uma", "uri",

@@ -1,0 +1,154 @@
+"""Hostile input, round four, against the grader: no one submission stalls or swells it.
+
+An answer that decodes for hours, a notebook of 650,000 cells, a process that spins, a
+student's file beside the same student's folder, names that only look different."""
+
+from __future__ import annotations
+
+import csv
+import json
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from rankmetrics_course.exercises import Verdict
+from rankmetrics_course.exercises.registry import NO_ANSWER
+from rankmetrics_course.grading import grade_submissions, sandbox
+from rankmetrics_course.grading.look_alike_names import look_alikes
+from rankmetrics_course.grading.run_submission import Settings, SubmissionRun
+from tests.paths import ROOT
+
+CHAPTER_2 = ["precision-short-list", "precision-every-k", "precision-at-bound"]
+
+ENDLESS_ANSWER = """
+import time
+from pathlib import Path
+from rankmetrics_course.grading import grade_submissions
+from rankmetrics_course.grading.run_submission import SubmissionRun
+endless = {"__rankmetrics__": "fraction", "text": "1e999999999"}  # hours of decoding
+run = SubmissionRun(Path("a.ipynb"), answers={
+    "precision-short-list": {"label": "precision-short-list", "value": endless},
+    "precision-at-bound": {"label": "precision-at-bound", "value": 0.3}})
+verdicts = grade_submissions.judge_run(run, {}).verdicts
+print(verdicts["precision-short-list"].message)
+"""
+
+
+def test_an_answer_that_decodes_for_hours_costs_its_exercise_and_nothing_else():
+    # Judged in the grader's worker with no limit, `1e999999999` as a Fraction takes hours.
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", ENDLESS_ANSWER], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "took more than 10 s" in done.stdout and "1e999999999" in done.stdout
+    assert time.monotonic() - started < 300
+
+
+def empty_cells(n: int) -> bytes:
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": []}
+    return json.dumps({"cells": [cell] * n, "metadata": {}, "nbformat": 4,
+                       "nbformat_minor": 5}).encode()
+
+
+PEAK_OF_ONE_RUN = """
+import resource, sys
+from pathlib import Path
+from rankmetrics_course.grading import sandbox
+from rankmetrics_course.grading.run_submission import Settings, run_submission
+run = run_submission(Path(sys.argv[1]), Settings(60, 60, sandbox.Limits(2**30), None))
+print(run.problems[0])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+@pytest.mark.parametrize("cells, refusal", [(100_000, "it has 100,000 cells"),
+                                            (650_000, "it is larger than any notebook")])
+def test_a_notebook_of_many_cells_is_refused_before_it_is_parsed(tmp_path, cells, refusal):
+    # 650,000 empty cells (58 MB) took the grader's worker to 2.4 GB in nbformat.
+    path = tmp_path / "many.ipynb"
+    path.write_bytes(empty_cells(cells))
+    done = subprocess.run([sys.executable, "-c", PEAK_OF_ONE_RUN, str(path)], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    problem, peak_mib = done.stdout.splitlines()
+    assert refusal in problem
+    assert int(peak_mib) < 300, peak_mib
+
+
+def test_the_grader_limits_cpu_time_itself():
+    limits = sandbox.Limits(4 * 2**30, cpu_seconds=1)
+    started = time.monotonic()
+    spinner = subprocess.run([sys.executable, "-c", "while True: pass"],
+                             preexec_fn=sandbox.apply_limits(limits), timeout=120)
+    assert spinner.returncode == -signal.SIGXCPU
+    assert time.monotonic() - started < 120
+
+
+def test_make_grade_gives_each_process_its_notebooks_time_in_cpu_seconds(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(grade_submissions, "grade", lambda *args, **kwargs: seen.setdefault("settings", args[2]) and Path("x/scores.csv"))
+    monkeypatch.setattr(sandbox, "bubblewrap", lambda: "/usr/bin/bwrap")
+    grade_submissions.main([str(ROOT), "--course", str(ROOT), "--notebook-timeout", "300"])
+    assert seen["settings"].limits.cpu_seconds == 300
+
+
+def judged(path: str, passed: bool | None) -> SubmissionRun:
+    """A run of ``path`` whose three chapter-2 answers were right (True), wrong, or stubs (None)."""
+    run = SubmissionRun(Path(path))
+    for label in CHAPTER_2:
+        run.verdicts[label] = (Verdict(label, False, NO_ANSWER) if passed is None
+                               else Verdict(label, passed, "correct." if passed else "not yet. x"))
+    return run
+
+
+@pytest.fixture
+def grade_class(tmp_path, monkeypatch):
+    """grade() over a class of the given files, each run standing in for its sandboxed run."""
+    def grade(runs: dict[str, bool | None]) -> tuple[Path, Path]:
+        folder = tmp_path / "class"
+        for name in runs:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text("{}")
+        results = {folder / name: judged(str(folder / name), passed) for name, passed in runs.items()}
+        monkeypatch.setattr(grade_submissions, "run_all", lambda notebooks, *rest: {
+            path: results[path] for path in notebooks})
+        out = tmp_path / "grades"
+        settings = Settings(60, 60, sandbox.Limits(2**30), None, unsafe=True)
+        grade_submissions.grade(folder, out, settings, ROOT, ["02"])
+        return out, folder
+    return grade
+
+
+def rows(out: Path) -> dict[str, dict[str, str]]:
+    with (out / "scores.csv").open() as handle:
+        return {row["student"]: row for row in csv.DictReader(handle)}
+
+
+def test_a_blank_folder_beside_a_students_notebook_replaces_nothing_and_the_feedback_says_so(grade_class):
+    out, _ = grade_class({"bob.ipynb": True, "bob/02-precision-at-k.ipynb": None})
+    assert rows(out)["bob"]["total"] == "3"
+    feedback = (out / "feedback" / "bob.md").read_text()
+    assert "You handed in both `bob.ipynb` and a folder `bob/`" in feedback
+    assert "`bob.ipynb`, `bob/02-precision-at-k.ipynb`" in feedback
+
+
+def test_a_later_answer_still_replaces_an_earlier_one(grade_class):
+    out, _ = grade_class({"bob.ipynb": True, "bob/02-precision-at-k.ipynb": False})
+    assert rows(out)["bob"]["total"] == "0"
+
+
+def test_look_alike_names_are_flagged_in_the_scores(grade_class):
+    names = ["bob", "b\u043eb", "b\u200bob", "bob ", "BOB", "ann"]  # Cyrillic o, zero-width space
+    out, _ = grade_class({f"{name}.ipynb": True for name in names})
+    table = rows(out)
+    assert len(table) == 6
+    for name in names[:5]:
+        assert "looks like" in table[name]["note"] and ascii("bob") in table[name]["note"] or name == "bob"
+    assert table["bob"]["note"].count("looks like") == 1 and "'b\\u200bob'" in table["bob"]["note"]
+    assert table["ann"]["note"] == ""
+    assert look_alikes(names)["bob"] == names[1:5]
