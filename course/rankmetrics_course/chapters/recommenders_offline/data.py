@@ -143,16 +143,19 @@ def _draw(n_users, n_items, n_tastes, taste, skew, new_items, fade_days, min_int
     users, items, times = [], [], []
     for u in range(n_users):
         moments = np.sort(rng.uniform(starts[u], ends[u], counts[u]))
-        affinity, seen = data.affinity_of(u), np.zeros(n_items, bool)
-        for t in moments:
-            logits = affinity + data.popularity_at(t)
-            logits[seen] = -np.inf
-            if not np.isfinite(logits).any():  # the user has picked every released item
-                continue
-            gumbel = logits + rng.gumbel(size=n_items)
-            chosen = int(np.argmax(gumbel))
-            seen[chosen] = True
-            users.append(u), items.append(chosen), times.append(t)
+        # every moment's logits at once (popularity_at, row by row), then the picks in turn
+        out = released > moments[:, None]
+        fading = base - (moments[:, None] - released) / fade_days
+        logits = data.affinity_of(u) + np.where(out, -np.inf, fading)
+        available, picks = n_items - out.sum(axis=1), []
+        for j in range(moments.size):  # no pick once the user has picked every released item
+            if len(picks) < available[j]:
+                picks.append(j)
+        noise = rng.gumbel(size=(len(picks), n_items))  # the draws one per pick would give
+        for j, gumbel in zip(picks, noise):
+            chosen = int(np.argmax(logits[j] + gumbel))
+            logits[j + 1:, chosen] = -np.inf  # never picked again
+            users.append(u), items.append(chosen), times.append(moments[j])
     order = np.argsort(times, kind="stable")
     return SyntheticInteractions(np.asarray(users)[order], np.asarray(items)[order],
                                  np.asarray(times)[order], tastes_users, tastes_items, base,

@@ -112,6 +112,13 @@ def true_hit_chances(data: SyntheticInteractions, held: HeldOut, lists: np.ndarr
                      for u, row, seen, top in zip(held.users, held.rows, held.exclude, lists)])
 
 
+def mean_and_error(values) -> tuple[float, float]:
+    """The mean of per-user values and its standard error (standard deviation over the square
+    root of the number of users)."""
+    values = np.asarray(values, dtype=float)
+    return float(values.mean()), float(values.std(ddof=1) / np.sqrt(values.size))
+
+
 def true_hit_rate(data: SyntheticInteractions, held: HeldOut, model, k: int = 10) -> float:
     """The true chance that each user's next pick, at the time of the held-out interaction,
     falls in the fitted ``model``'s top-k, averaged over the tested users."""

@@ -123,6 +123,7 @@ def test_static_face_holds_every_number_of_negatives():
     assert frames["values"] == [str(n) for n in NEGATIVES]
     at_100 = frames["html"][NEGATIVES.index(100)]
     assert "order\">item-kNN &gt; ALS &gt; most popular<" in at_100 or "item-kNN > ALS > most popular" in at_100
+    assert "most popular = item-kNN = ALS" in frames["html"][NEGATIVES.index(5)]  # every HR@10 is 1
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
@@ -193,3 +194,37 @@ def test_the_slider_shows_a_tie_where_every_hit_rate_is_one(small):
     frame = sampled_frame(fit_and_rank(held), held.n_candidates, 5)
     assert {frame.numbers[f"sampled HR@10 {name}"] for name in ("most popular", "item-kNN", "ALS")} == {"1.0000"}
     assert frame.numbers["order"] == "most popular = item-kNN = ALS"
+
+
+def drawn_pick_by_pick(n_users, n_items, seed, mean_extra=20.0):
+    """The log as the model states it, one pick at a time (skipping a moment when the user has
+    picked every released item), from the same generator as synthetic_interactions."""
+    rng = np.random.default_rng(seed)
+    tastes_items = rng.normal(size=(n_items, 8))
+    tastes_users = rng.normal(size=(n_users, 8)) * 1.5 / np.sqrt(8)
+    base = -np.log(rng.permutation(n_items) + 1.0)
+    released = np.where(rng.random(n_items) < 0.4, rng.uniform(0, 365, n_items), 0.0)
+    counts = 5 + rng.geometric(1 / (mean_extra + 1), n_users) - 1
+    starts = rng.uniform(0, 300, n_users)
+    ends = rng.uniform(starts + 65, 365)
+    picks = []
+    for u in range(n_users):
+        seen = np.zeros(n_items, bool)
+        for t in np.sort(rng.uniform(starts[u], ends[u], counts[u])):
+            popularity = np.where(released <= t, base - (t - released) / 90.0, -np.inf)
+            logits = tastes_items @ tastes_users[u] + popularity
+            logits[seen] = -np.inf
+            if np.isfinite(logits).any():
+                chosen = int(np.argmax(logits + rng.gumbel(size=n_items)))
+                seen[chosen] = True
+                picks.append((t, u, chosen))
+    return sorted(picks, key=lambda pick: pick[0])
+
+
+@pytest.mark.parametrize("n_users, n_items, seed", [(40, 60, 0), (30, 12, 1), (25, 8, 2)])
+def test_the_draw_is_the_model_pick_by_pick(n_users, n_items, seed):
+    data = synthetic_interactions(n_users=n_users, n_items=n_items, seed=seed)
+    picks = drawn_pick_by_pick(n_users, n_items, seed)
+    assert len(picks) == len(data)
+    assert [(u, i) for _, u, i in picks] == list(zip(data.users.tolist(), data.items.tolist()))
+    assert np.array_equal([t for t, _, _ in picks], data.timestamps)
