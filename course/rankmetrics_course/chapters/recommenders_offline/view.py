@@ -2,16 +2,19 @@
 
 * :func:`held_out_test`: a split's test, one held-out interaction per tested user (the
   user's earliest test interaction), with the training matrix and what each user may
-  not be recommended (the items they trained on);
+  not be recommended (the items they trained on), for the synthetic log or MovieLens;
 * :func:`fit_and_rank`: fit each recommender on a split and rank each user's
   held-out item among all candidates (:func:`rankmetrics_lite.full_ranks`);
-* :func:`true_hit_rate`: what the synthetic model says a recommender's top-k would
-  really catch: the chance, from the known choice probabilities, that the user's next
-  pick lands in it;
+* :func:`top_k_by_score` and :func:`top_k_lists`: each tested user's top-k;
+* :func:`true_hit_chances` and :func:`true_hit_rate`: what the synthetic model says a
+  top-k would really catch: the chance, from the known choice probabilities, that the
+  user's next pick lands in it;
+* :func:`mean_and_error`: a mean over users and its standard error;
+* :func:`order_text` and :func:`reversed_pairs`: the order of the recommenders, ties
+  printed as ties, and the pairs one metric orders against another;
 * :func:`sampled_frame` and :func:`sampled_slider`: the expected sampled HR@k of each
   recommender as the number of sampled negatives moves, beside its full HR@k, as a
-  two-faced :class:`~rankmetrics_course.slider.Slider`;
-* :func:`top_k_lists`: each tested user's top-k, for the beyond-accuracy measures.
+  two-faced :class:`~rankmetrics_course.slider.Slider`.
 """
 
 from __future__ import annotations
