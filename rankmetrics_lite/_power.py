@@ -842,7 +842,7 @@ def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) 
     number of queries, as a p-value shrinks: report one beside every p-value.
     When a spread is 0 the ratio is 0 (no difference) or ±inf. Zero up to
     rounding: a spread of at most ``ZERO_SPREAD_TOLERANCE`` (1e-9) times the
-    largest |score| of a and b is reported as 0, and so is such a mean
+    largest absolute score of a and b is reported as 0, and so is such a mean
     difference (``b + 0.1`` against ``b``: a spread of ~1e-17 from rounding
     alone, Cohen's d = inf, not 7e15).
 
