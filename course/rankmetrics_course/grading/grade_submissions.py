@@ -10,7 +10,9 @@ each chapter asks. Every notebook runs in its own bubblewrap sandbox
 (:mod:`.sandbox`), each cell within
 ``--timeout``, the whole within ``--notebook-timeout``. Its ``check(label,
 answer)`` calls send the answers to this process, which judges the last answer
-per exercise against the pristine package. One notebook's exception, endless
+per exercise against the pristine package; a function answer is also run, after
+the notebook's last cell, on hidden inputs that this process draws for the class
+and that no cell can read (:mod:`.notebook_runner`). One notebook's exception, endless
 loop, deleted cell, crash or corrupt file never stops the others.
 
 Written to OUT (default ``grades`` in the course folder, which ``make clean`` leaves alone):
@@ -30,7 +32,6 @@ import argparse
 import compileall
 import csv
 import dataclasses
-import json
 import math
 import os
 import re
@@ -47,7 +48,7 @@ import rankmetrics_course
 import rankmetrics_lite
 from rankmetrics_course.exercises import Verdict, exercise_labels
 from rankmetrics_course.exercises.registry import NO_ANSWER
-from rankmetrics_course.exercises.hidden_cases import hidden_variants, variants_to_data
+from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.grading import sandbox
 from rankmetrics_course.grading.cgroup_limits import SandboxGroup
 from rankmetrics_course.grading.limited_judge import judge_within_limits
@@ -111,7 +112,7 @@ def judge_run(run: SubmissionRun, variants: dict) -> SubmissionRun:
 
 def run_and_judge(path: Path, settings: Settings, slot: int, variants: dict) -> SubmissionRun:
     """One notebook, run in its sandbox and judged (in a worker of the grader)."""
-    run = judge_run(run_submission(path, settings, slot), variants)
+    run = judge_run(run_submission(path, settings, slot, variants), variants)
     run.grader_mib = _peak_mib()
     return run
 
@@ -171,15 +172,14 @@ def feedback_text(student: str, columns: list[str], runs: list[SubmissionRun], f
     return "\n".join(lines) + "\n"
 
 
-def pristine_package(folder: Path, variants: dict) -> Path:
-    """A copy of both packages as installed (no book, no tests), the runner and the
-    hidden inputs, for the sandboxes."""
+def pristine_package(folder: Path) -> Path:
+    """A copy of both packages as installed (no book, no tests) and the runner, for the
+    sandboxes (the hidden inputs are not in it: the runner gets them on its standard input)."""
     for package in (rankmetrics_lite, rankmetrics_course):
         source = Path(package.__file__).parent
         shutil.copytree(source, folder / source.name,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copyfile(Path(__file__).with_name("notebook_runner.py"), folder / "notebook_runner.py")
-    (folder / "hidden_cases.json").write_text(json.dumps(variants_to_data(variants)))
     # Compiled once here: the sandboxes cannot write bytecode, and each would compile the package.
     compileall.compile_dir(folder, quiet=1)
     for path in [folder, *folder.rglob("*")]:  # readable by the sandboxes' users, writable by none
@@ -248,7 +248,7 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
     variants = hidden_variants(secrets.randbits(32))
     # Everything grading writes outside OUT goes in here, which is removed on every way out.
     with tempfile.TemporaryDirectory(prefix="grading-") as scratch:
-        package = pristine_package(Path(scratch) / "package", variants)
+        package = pristine_package(Path(scratch) / "package")
         settings = dataclasses.replace(settings, package=package, scratch=Path(scratch))
         done = run_all([path for notebooks in students.values() for path in notebooks],
                        settings, jobs, variants)
@@ -331,7 +331,9 @@ def main(argv: list[str]) -> int:
     except NotACourse as refusal:
         parser.error(str(refusal))
     chapters = [c.strip() for c in args.chapters.split(",") if c.strip()]
-    cpu = max(1, math.ceil(args.notebook_timeout))  # a process cannot use more than its notebook's time
+    # A process cannot use more than its sandbox's time: the notebook's, and one cell's more
+    # for the functions on the hidden inputs.
+    cpu = max(1, math.ceil(args.notebook_timeout + args.timeout))
     settings = Settings(args.timeout, args.notebook_timeout, sandbox.Limits(memory, cpu_seconds=cpu),
                         None, args.unsafe)
     signal.signal(signal.SIGTERM, _stop_on_terminate)

@@ -2,12 +2,15 @@
 
 The grader (this process) reads the submitted file as a plain file only
 (:mod:`.submission_files`), clears the notebook's saved outputs, hands it to a
-fresh sandbox (:mod:`.sandbox`) and reads the answer channel, a pipe that every
-``check(label, answer)`` in the notebook writes one JSON line to, as it runs.
-The last answer to each exercise is kept here as soon as it arrives, so a
-notebook that answers and then crashes, hangs or is killed keeps what it sent.
-The whole notebook is stopped after ``notebook_timeout`` seconds; nothing it
-started survives it.
+fresh sandbox (:mod:`.sandbox`), with the hidden inputs on the runner's standard
+input (never in a file or a variable the notebook could read), and reads the answer
+channel, a pipe that every ``check(label, answer)`` in the notebook writes one JSON
+line to, as it runs. The last answer to each exercise is kept here as soon as it
+arrives, so a notebook that answers and then crashes, hangs or is killed keeps what
+it sent; a function answer counts only once it has also been run on the hidden
+inputs, after the last cell (:mod:`.notebook_runner`). The runner stops the cells
+after ``notebook_timeout`` seconds and gives the functions one cell's time limit
+more; the grader stops the whole sandbox soon after, and nothing it started survives it.
 
 Whatever a notebook sends, what the grader keeps is bounded: one answer per
 exercise of the course (the last), each at most :data:`MAX_ANSWER_BYTES`, all
@@ -38,6 +41,7 @@ from pathlib import Path
 import nbformat
 
 from rankmetrics_course.exercises import exercise_labels
+from rankmetrics_course.exercises.hidden_cases import variants_to_data
 from rankmetrics_course.grading import sandbox
 from rankmetrics_course.grading.cgroup_limits import SandboxGroup
 from rankmetrics_course.grading.submission_files import RefusedSubmission, read_submission
@@ -50,6 +54,8 @@ MAX_OTHER_LABELS = 50
 # Cells of a notebook, counted in its bytes before it is parsed (a chapter has under 200;
 # 650,000 empty cells took the grader's worker to 2.4 GB in nbformat).
 MAX_CELLS = 2_000
+# Seconds a sandbox takes to start (its kernel too) and to stop, beyond its limits.
+_START_AND_STOP = 60
 # The label leads every line graded_run writes: {"label": "...", ...}
 _LEADING_LABEL = re.compile(rb'^\{"label": "((?:[^"\\]|\\.){1,200})"')
 
@@ -74,14 +80,16 @@ class Settings:
     cell_timeout: float
     notebook_timeout: float
     limits: sandbox.Limits
-    package: Path | None  # the pristine packages, with notebook_runner.py and hidden_cases.json
+    package: Path | None  # the pristine packages, with notebook_runner.py
     # (None until grade() has copied them)
     unsafe: bool = False  # run without the sandbox (the instructor said UNSAFE=1)
     scratch: Path | None = None  # where each run's folder goes (the grader's own, removed on exit)
 
 
-def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionRun:
-    """Run the notebook at ``path`` in a sandbox; ``slot`` tells concurrent runs apart."""
+def run_submission(path: Path, settings: Settings, slot: int = 0,
+                   hidden_variants: dict | None = None) -> SubmissionRun:
+    """Run the notebook at ``path`` in a sandbox, its function answers on ``hidden_variants``
+    (``hidden_cases``; none: the check's own inputs only); ``slot`` tells concurrent runs apart."""
     run = SubmissionRun(Path(path))
     started = time.monotonic()
     try:
@@ -114,7 +122,8 @@ def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionR
         nbformat.write(notebook, submission)
         os.chmod(submission, 0o644)
         os.mkfifo(channel, 0o622)  # the sandbox writes as nobody; only the grader reads
-        _run_in_sandbox(run, submission, channel, settings, slot)
+        hidden = json.dumps(variants_to_data(hidden_variants or {})).encode()
+        _run_in_sandbox(run, submission, channel, settings, slot, hidden)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         run.seconds = time.monotonic() - started
@@ -122,20 +131,19 @@ def run_submission(path: Path, settings: Settings, slot: int = 0) -> SubmissionR
 
 
 def _run_in_sandbox(run: SubmissionRun, submission: Path, channel: Path, settings: Settings,
-                    slot: int) -> None:
+                    slot: int, hidden: bytes) -> None:
     runner = [str(Path(sys.prefix) / "bin" / "python")]
+    timeouts = [str(settings.cell_timeout), str(settings.notebook_timeout)]
     if settings.unsafe:
         env = {**os.environ, **sandbox.environment(),
-               "PYTHONPATH": str(settings.package), "RANKMETRICS_ANSWER_CHANNEL": str(channel),
-               "RANKMETRICS_HIDDEN_CASES": str(settings.package / "hidden_cases.json")}
+               "PYTHONPATH": str(settings.package), "RANKMETRICS_ANSWER_CHANNEL": str(channel)}
         env["HOME"] = env["TMPDIR"] = env["MPLCONFIGDIR"] = env["IPYTHONDIR"] = tempfile.gettempdir()
         env.pop("JUPYTER_RUNTIME_DIR")
-        argv = runner + [str(settings.package / "notebook_runner.py"), str(submission),
-                         str(settings.cell_timeout)]
+        argv = runner + [str(settings.package / "notebook_runner.py"), str(submission), *timeouts]
     else:
         env = None
         argv = sandbox.command(runner + [f"{sandbox.PACKAGE}/notebook_runner.py", sandbox.SUBMISSION,
-                                         str(settings.cell_timeout)],
+                                         *timeouts],
                                settings.package, submission, channel, settings.limits)
     # Opened read-write: the pipe never reports its end while the grader holds it, and the
     # grader reads it without blocking whether or not the notebook has opened it yet.
@@ -146,11 +154,12 @@ def _run_in_sandbox(run: SubmissionRun, submission: Path, channel: Path, setting
     group = SandboxGroup(f"rankmetrics-grading-{os.getpid()}-{slot}", settings.limits.processes,
                          settings.limits.memory + settings.limits.tmp_size)
     try:
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=report,
+        process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=report,
                                    stderr=subprocess.DEVNULL, env=env,
                                    preexec_fn=sandbox.apply_limits(settings.limits, group))
+        threading.Thread(target=_hand_over, args=(process.stdin, hidden), daemon=True).start()
         try:
-            process.wait(timeout=settings.notebook_timeout)
+            process.wait(timeout=sandbox_seconds(settings))
         except subprocess.TimeoutExpired:
             run.problems.append(f"the notebook ran longer than {settings.notebook_timeout:g} s in "
                                 "all and was stopped; the answers it had sent still count")
@@ -163,6 +172,25 @@ def _run_in_sandbox(run: SubmissionRun, submission: Path, channel: Path, setting
         collector.finish()
         os.close(reader)
         report.close()
+
+
+def sandbox_seconds(settings: Settings) -> float:
+    """How long a sandbox may run: the runner stops the cells at the notebook's limit and
+    gives the functions on the hidden inputs one cell's limit more; the rest is to start
+    and stop (the grader's backstop: the runner keeps to its limits itself)."""
+    return settings.notebook_timeout + settings.cell_timeout + _START_AND_STOP
+
+
+def _hand_over(pipe, hidden: bytes) -> None:
+    """The hidden inputs to the runner's standard input (read before any cell runs)."""
+    try:
+        pipe.write(hidden)
+        pipe.close()
+    except OSError:  # the sandbox ended before reading them
+        try:
+            pipe.close()
+        except OSError:
+            pass
 
 
 def _stop(process: subprocess.Popen) -> None:

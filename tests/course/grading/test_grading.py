@@ -9,7 +9,8 @@ added to a copy of it when the test runs (``hostile_class``):
   ends; eve deleted a cell; finn's file is cut off half-way (not JSON); lou is
   blank; oli's memory hog is stopped by the memory limit between two right
   answers; pia's kernel dies and quin's hangs (ignoring Ctrl-C) after answering
-  everything; rae (chapter 14) answers all four right, sam is blank, tia gets two.
+  everything (their values count; their functions never reach the hidden inputs,
+  which come after the last cell); rae (chapter 14) answers all four right, sam is blank, tia gets two.
 * cheats: gus writes passing verdicts into the registry's memory; hal patches the
   checks and `check` itself, then answers wrong; ivy prints verdict lines,
   displays a forged verdict bundle, writes forged answers into the channel and
@@ -17,7 +18,8 @@ added to a copy of it when the test runs (``hostile_class``):
   one last); kim writes a module into the installed package; max starts a
   detached process that rewrites every scores.csv and feedback file it can find;
   nia reads the solutions beside the package; uma's function is a table of the
-  check's visible examples; vic patches a check, then brute-forces.
+  check's visible examples; kai's too, after looking for the hidden inputs every way
+  (tests/course/grading/test_hostile_class.py says what it finds); vic patches a check, then brute-forces.
 * what the grader itself reads and keeps: wes, xan and yul hand in symbolic links
   (to ada's notebook, to the course's own chapter 2 with its solutions, to
   /etc/passwd), zed a link to ada's folder, mallory a named pipe; ned sends
@@ -90,7 +92,7 @@ def running_command_lines() -> list[str]:
 @pytest.fixture(scope="module")
 def package(tmp_path_factory):
     """The pristine packages as grading copies them for the sandboxes (no hidden inputs)."""
-    return grade_submissions.pristine_package(tmp_path_factory.mktemp("scratch") / "package", {})
+    return grade_submissions.pristine_package(tmp_path_factory.mktemp("scratch") / "package")
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +168,7 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
         header = next(csv.reader(handle))
     assert header == ["student", *LABELS, "total", "note"]
     assert sorted(scores(out)) == sorted(["ada", "ben", "cleo", "dev", "eve", "fay", "finn", "gus",
-                                          "hal", "ivy", "jon", "kim", "lou", "max", "ned", "nia",
+                                          "hal", "ivy", "jon", "kai", "kim", "lou", "max", "ned", "nia",
                                           "oli", "pia", "quin", "rae", "sam", "tia", "uma", "uri",
                                           "vic", "wes", "xan", "yul", "zed", "mallory", f"'{FORMULA}"])
 
@@ -187,8 +189,9 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
     ("max", [1, 0, 0]),   # the one answer max computed; the detached process dies with the sandbox
     ("nia", [0, 0, 0]),   # no solutions in the sandbox to read
     ("oli", [1, 1, 0]),   # the memory hog is stopped; the answers around it count
-    ("pia", [1, 1, 1]),   # the kernel dies after answering: every answer was already sent
-    ("quin", [1, 1, 1]),  # the kernel hangs, ignoring Ctrl-C, after answering
+    ("pia", [1, 0, 0]),   # the kernel dies after answering: the value counts, the functions
+    ("quin", [1, 0, 0]),  # and hangs, ignoring Ctrl-C: neither got to the hidden inputs
+    ("kai", [0, 0, 0]),   # looks for the hidden inputs every way, finds none; then tables
     ("fay", [1, 1, 1]),   # a Fraction, a map, a generator: judged as the in-class check judges them
     ("ned", [1, 0, 0]),   # the last of 10,002 answers counts; then a wrong one; then one too large
     ("uri", [0, 0, 0]),   # a gigabyte declared in 156 bytes is refused before it is allocated
@@ -235,6 +238,8 @@ def test_feedback_names_each_failure(graded, limits):
     assert "the notebook could not be read (NotJSONError" in feedback(out, "finn")
     assert "raised MemoryError" in feedback(out, "oli")
     assert "the kernel died while running cell 6" in feedback(out, "pia")
+    for student in ("pia", "quin"):
+        assert "it was never run on the grader's hidden inputs" in feedback(out, student)
     assert "the kernel stopped responding" in feedback(out, "quin")
     # ... given up on when the interrupt went unanswered, not after one more cell's limit
     assert feedback(out, "quin").count(f"ran longer than {limits['cell']} s") == 1

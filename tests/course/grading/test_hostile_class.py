@@ -20,9 +20,11 @@ from rankmetrics_course.exercises import Verdict
 from rankmetrics_course.exercises.registry import NO_ANSWER
 from rankmetrics_course.grading import grade_submissions, sandbox
 from rankmetrics_course.grading.look_alike_names import look_alikes
-from rankmetrics_course.grading.run_submission import Settings, SubmissionRun
+from rankmetrics_course.exercises.hidden_cases import hidden_variants
+from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
 from tests.paths import ROOT
 
+SUBMISSIONS = Path(__file__).with_name("submissions")
 CHAPTER_2 = ["precision-short-list", "precision-every-k", "precision-at-bound"]
 
 ENDLESS_ANSWER = """
@@ -89,12 +91,13 @@ def test_the_grader_limits_cpu_time_itself():
     assert time.monotonic() - started < 120
 
 
-def test_make_grade_gives_each_process_its_notebooks_time_in_cpu_seconds(monkeypatch):
+def test_make_grade_gives_each_process_its_sandboxs_time_in_cpu_seconds(monkeypatch):
+    # The notebook's time, and one cell's more for the functions on the hidden inputs.
     seen = {}
     monkeypatch.setattr(grade_submissions, "grade", lambda *args, **kwargs: seen.setdefault("settings", args[2]) and Path("x/scores.csv"))
     monkeypatch.setattr(sandbox, "bubblewrap", lambda: "/usr/bin/bwrap")
-    grade_submissions.main([str(ROOT), "--course", str(ROOT), "--notebook-timeout", "300"])
-    assert seen["settings"].limits.cpu_seconds == 300
+    grade_submissions.main([str(ROOT), "--course", str(ROOT), "--notebook-timeout", "300", "--timeout", "60"])
+    assert seen["settings"].limits.cpu_seconds == 360
 
 
 def judged(path: str, passed: bool | None) -> SubmissionRun:
@@ -152,3 +155,27 @@ def test_look_alike_names_are_flagged_in_the_scores(grade_class):
     assert table["bob"]["note"].count("looks like") == 1 and "'b\\u200bob'" in table["bob"]["note"]
     assert table["ann"]["note"] == ""
     assert look_alikes(names)["bob"] == names[1:5]
+
+
+# Every way kai.ipynb looks for the hidden inputs while its cells run (each reported through
+# a label of no exercise, which the grader names in the feedback).
+WAYS_TO_THE_HIDDEN_INPUTS = ["path", "environment", "search", "loader", "kernel memory",
+                             "/proc of the parent", "/proc of other processes"]
+
+
+@pytest.mark.kernel
+@pytest.mark.skipif(sandbox.bubblewrap() is None, reason="bubblewrap is not installed")
+def test_no_cell_can_read_the_hidden_inputs_and_a_table_still_earns_nothing(tmp_path):
+    # The hidden inputs were a file of the sandbox's package, named in its environment and
+    # cached in the kernel by the package's loader: kai found them all seven ways.
+    variants = hidden_variants(seed=11)
+    settings = Settings(120, 600, sandbox.Limits(4 * 2**30),
+                        grade_submissions.pristine_package(tmp_path / "package"))
+    run = run_submission(SUBMISSIONS / "kai.ipynb", settings, hidden_variants=variants)
+    assert not run.problems, run.problems
+    assert sorted(run.other_labels) == sorted(f"hidden inputs by {way}: nothing"
+                                              for way in WAYS_TO_THE_HIDDEN_INPUTS)
+    verdicts = grade_submissions.judge_run(run, variants).verdicts
+    assert sorted(verdicts) == ["precision-at-bound", "precision-every-k"]
+    for verdict in verdicts.values():  # run on the hidden inputs after the last cell, and wrong there
+        assert not verdict.passed and "not on the grader's hidden inputs" in verdict.message, verdict
