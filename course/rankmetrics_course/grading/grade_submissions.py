@@ -51,6 +51,7 @@ from rankmetrics_course.exercises.registry import NO_ANSWER
 from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.grading import sandbox
 from rankmetrics_course.grading.cgroup_limits import SandboxGroup
+from rankmetrics_course.grading.limited_child import CHILD_MEMORY
 from rankmetrics_course.grading.limited_judge import judge_within_limits
 from rankmetrics_course.grading.look_alike_names import look_alikes
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
@@ -62,6 +63,11 @@ from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, c
 _CHECK_LABEL = re.compile(r"""check\(\s*\\?["']([\w.-]+)\\?["']""")
 _CHAPTER_NAME = re.compile(r"^(\d{2})-")
 _SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*([KMGT]?)i?B?$", re.IGNORECASE)
+# The grader's own processes stay under this (MiB), for a class of up to 1,000 notebooks:
+# a worker keeps a notebook's bytes (32 MiB at most) and its answers as bytes (36 MiB at most)
+# and parses and judges them in limited children; the main process keeps at most about
+# 100 KB of verdicts and problems a notebook. Measured: benchmarks/bench_grader.py.
+PEAK_BOUND_MIB = 400
 
 
 def checked_labels(path: Path) -> list[str]:
@@ -102,8 +108,9 @@ def judge_run(run: SubmissionRun, variants: dict) -> SubmissionRun:
     """The grader's verdict on each answer the run kept, each judged within its own time and
     memory limits (:mod:`.limited_judge`); the answers are then let go (what travels back to
     the grader's main process, and stays there, is the verdicts)."""
-    for label, answer in run.answers.items():
-        run.verdicts[label] = judge_within_limits(answer, variants)
+    for label, line in run.answers.items():
+        run.verdicts[label], peak_mib = judge_within_limits(label, line, variants)
+        run.child_mib = max(run.child_mib, peak_mib)
     for label, why in run.unjudged.items():
         run.verdicts[label] = Verdict(label, False, f"not yet. The grader did not judge it: {why}.")
     run.answers = {}
@@ -115,6 +122,18 @@ def run_and_judge(path: Path, settings: Settings, slot: int, variants: dict) -> 
     run = judge_run(run_submission(path, settings, slot, variants), variants)
     run.grader_mib = _peak_mib()
     return run
+
+
+def memory_report(runs: list[SubmissionRun], jobs: int) -> str:
+    """The grader's own peak memory (its sandboxes' processes are limited apart), and its bound."""
+    worker = max((run.grader_mib for run in runs), default=0.0)
+    child = max((run.child_mib for run in runs), default=0.0)
+    bound = PEAK_BOUND_MIB + jobs * (PEAK_BOUND_MIB + CHILD_MEMORY // 2**20)
+    return (f"the grader's peak memory: {_peak_mib():.0f} MiB in its main process, {worker:.0f} MiB "
+            f"in a worker, {child:.0f} MiB in a worker's child reading a notebook or judging an answer "
+            f"(its worker's pages included); bound: {PEAK_BOUND_MIB} MiB for the main process and for "
+            f"each worker, {CHILD_MEMORY // 2**20:,} MiB more for a child: {bound:,} MiB with {jobs} "
+            f"job{'s' if jobs > 1 else ''}")
 
 
 def _peak_mib() -> float:
@@ -252,10 +271,6 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
         settings = dataclasses.replace(settings, package=package, scratch=Path(scratch))
         done = run_all([path for notebooks in students.values() for path in notebooks],
                        settings, jobs, variants)
-    workers = max((run.grader_mib for run in done.values()), default=0.0)
-    print(f"the grader's peak memory: {_peak_mib():.0f} MiB in its main process, "
-          f"{workers:.0f} MiB in a worker", flush=True)
-
     (out / "feedback").mkdir()
     scores = out / "scores.csv"
     alike = look_alikes(list(students))
@@ -271,6 +286,7 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
             writer.writerow([spreadsheet_cell(student), *marks, sum(marks), note])
             (out / "feedback" / f"{student}.md").write_text(feedback_text(student, columns, runs, folder))
     record(out)  # what the next run may replace: these files, as written now
+    print(memory_report(list(done.values()), jobs), flush=True)
     return scores
 
 

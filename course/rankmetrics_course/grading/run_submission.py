@@ -44,6 +44,7 @@ from rankmetrics_course.exercises import exercise_labels
 from rankmetrics_course.exercises.hidden_cases import variants_to_data
 from rankmetrics_course.grading import sandbox
 from rankmetrics_course.grading.cgroup_limits import SandboxGroup
+from rankmetrics_course.grading.limited_child import CHILD_MEMORY, CHILD_SECONDS, call_within_limits
 from rankmetrics_course.grading.submission_files import RefusedSubmission, read_submission
 
 # What one answer, and all the answers a notebook sends together, may take in the grader.
@@ -66,13 +67,14 @@ class SubmissionRun:
     kept, and what went wrong; once judged (``verdicts``), the answers are let go."""
 
     notebook: Path
-    answers: dict[str, dict] = field(default_factory=dict)  # label -> the last answer line
+    answers: dict[str, bytes] = field(default_factory=dict)  # label -> the last answer line, as sent
     unjudged: dict[str, str] = field(default_factory=dict)  # label -> why its last answer was not kept
     other_labels: list[str] = field(default_factory=list)  # labels of no exercise of the course
     verdicts: dict = field(default_factory=dict)  # label -> Verdict, filled by the grader
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0  # wall time of the run, for the grader's progress lines
     grader_mib: float = 0.0  # the peak memory of the grader's process that ran it, so far
+    child_mib: float = 0.0  # the peak of its children that read the notebook and judged its answers
 
 
 @dataclass(frozen=True)
@@ -102,24 +104,17 @@ def run_submission(path: Path, settings: Settings, slot: int = 0,
         run.problems.append(f"the grader did not read it: it has {cells:,} cells, more than any notebook "
                             f"of the course ({MAX_CELLS:,} at most); submit the chapter's notebook itself")
         return run
-    try:
-        notebook = nbformat.reads(raw.decode("utf-8"), as_version=4)
-        cells = notebook.cells
-        if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
-            raise ValueError("it has no list of cells")
-        for cell in cells:  # outputs saved by the student prove nothing: only this run counts
-            if cell.get("cell_type") == "code":
-                cell.outputs = []
-                cell.execution_count = None
-    except Exception as error:  # a corrupt file is the student's problem, not the grader's
-        run.problems.append(f"the notebook could not be read ({type(error).__name__}: "
-                            f"{_shorten(str(error))}); save it again from Jupyter and resubmit")
-        return run
     work = Path(tempfile.mkdtemp(prefix="submission-", dir=settings.scratch))
     try:
         os.chmod(work, 0o711)  # the sandbox's user reaches the two files below, nothing else
         submission, channel = work / "submission.ipynb", work / "answers"
-        nbformat.write(notebook, submission)
+        # Parsed in a limited child: what a notebook parses into is not bounded by its size.
+        parsed = call_within_limits(_write_cleared, raw, submission)
+        run.child_mib = parsed.peak_mib
+        del raw
+        if parsed.ended != "returned" or parsed.value:
+            run.problems.append(_unread(parsed))
+            return run
         os.chmod(submission, 0o644)
         os.mkfifo(channel, 0o622)  # the sandbox writes as nobody; only the grader reads
         hidden = json.dumps(variants_to_data(hidden_variants or {})).encode()
@@ -128,6 +123,36 @@ def run_submission(path: Path, settings: Settings, slot: int = 0,
         shutil.rmtree(work, ignore_errors=True)
         run.seconds = time.monotonic() - started
     return run
+
+
+def _write_cleared(raw: bytes, destination: Path) -> str | None:
+    """Parse the notebook ``raw``, clear its saved outputs (they prove nothing: only this run
+    counts) and write it to ``destination``; None, or why it could not be read."""
+    try:
+        notebook = nbformat.reads(raw.decode("utf-8"), as_version=4)
+        cells = notebook.cells
+        if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
+            raise ValueError("it has no list of cells")
+        for cell in cells:
+            if cell.get("cell_type") == "code":
+                cell.outputs = []
+                cell.execution_count = None
+        nbformat.write(notebook, destination)
+    except MemoryError:
+        raise
+    except Exception as error:  # a corrupt file is the student's problem, not the grader's
+        return f"{type(error).__name__}: {_shorten(str(error))}"
+    return None
+
+
+def _unread(parsed) -> str:
+    """The feedback's line for a notebook the grader could not read."""
+    if parsed.ended == "returned":
+        return f"the notebook could not be read ({parsed.value}); save it again from Jupyter and resubmit"
+    needed = (f"more than {CHILD_MEMORY // 2**20} MiB of memory" if parsed.ended == "memory"
+              else f"more than {CHILD_SECONDS} s")
+    return (f"the grader stopped reading it: parsing it needed {needed}, far more than any notebook "
+            "of the course; submit the chapter's notebook itself")
 
 
 def _run_in_sandbox(run: SubmissionRun, submission: Path, channel: Path, settings: Settings,
@@ -272,19 +297,16 @@ class _Collector(threading.Thread):
                 self._keep(line)
 
     def _too_large(self, head: bytes) -> None:
-        label = _LEADING_LABEL.match(head)
-        if label:
-            self._refuse(json.loads(b'"' + label[1] + b'"'),
-                         f"your last answer was larger than the grader judges ({MAX_ANSWER_BYTES // 2**20} MiB)")
+        label = _label_of(head)
+        if label is not None:
+            self._refuse(label, f"your last answer was larger than the grader judges ({MAX_ANSWER_BYTES // 2**20} MiB)")
 
     def _keep(self, line: bytes) -> None:
-        try:
-            answer = json.loads(line)
-        except ValueError:
+        """Keep ``line`` as bytes: decoded, 4 MiB of JSON can take 100 MiB (a list of empty
+        objects); it is decoded when judged, in a limited child (:mod:`.limited_judge`)."""
+        label = _label_of(line)
+        if label is None:  # no label where graded_run writes it: no answer
             return
-        if not (isinstance(answer, dict) and isinstance(answer.get("label"), str)):
-            return
-        label = answer["label"]
         if label not in self.labels:
             if label not in self._run.other_labels and len(self._run.other_labels) < MAX_OTHER_LABELS:
                 self._run.other_labels.append(label[:200])
@@ -294,7 +316,7 @@ class _Collector(threading.Thread):
             self._refuse(label, "the notebook's answers together were larger than the grader keeps "
                                 f"({MAX_KEPT_BYTES // 2**20} MiB)")
             return
-        self._run.answers[label] = answer
+        self._run.answers[label] = line
         self._run.unjudged.pop(label, None)
         self.sizes[label] = len(line)
 
@@ -304,6 +326,15 @@ class _Collector(threading.Thread):
             self._run.answers.pop(label, None)
             self.sizes.pop(label, None)
             self._run.unjudged[label] = why
+
+
+def _label_of(line: bytes) -> str | None:
+    """The label at the head of an answer line, where graded_run writes it, or None."""
+    match = _LEADING_LABEL.match(line)
+    try:
+        return json.loads(b'"' + match[1] + b'"') if match else None
+    except ValueError:  # an escape JSON does not know
+        return None
 
 
 def _shorten(text: str, limit: int = 200) -> str:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
 import math
 import os
 import re
@@ -49,6 +50,7 @@ import pytest
 import rankmetrics_course
 import rankmetrics_lite
 from rankmetrics_course.grading import grade_submissions, sandbox
+from rankmetrics_course.grading.limited_child import CHILD_MEMORY
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
 from tests.paths import ROOT
 
@@ -149,7 +151,8 @@ def graded(tmp_path_factory, hostile_class, limits, quin_at_the_notebook_limit):
     after = {"package": packages_fingerprint(), "class": fingerprint(SUBMISSIONS),
              "processes": running_command_lines(), "feedback": fingerprint(out),
              "memory": [float(m) for m in re.search(r"peak memory: (\d+) MiB in its main process, "
-                                                   r"(\d+) MiB in a worker", result.stdout).groups()]}
+                                                   r"(\d+) MiB in a worker, (\d+) MiB in a worker's child",
+                                                   result.stdout).groups()]}
     return out, before, after
 
 
@@ -359,12 +362,17 @@ def test_students_are_files_or_folders(tmp_path):
         "al": ["al/ch2.ipynb", "al/extra/ch3.ipynb"], "bo": ["bo.ipynb"]}
 
 
+def answer_line(label: str, **fields) -> bytes:
+    """An answer line as the notebook sends it, and the grader keeps it."""
+    return json.dumps({"label": label, **fields}).encode()
+
+
 def test_a_later_notebook_of_a_student_replaces_the_answers_of_an_earlier_one():
     runs = [grade_submissions.judge_run(SubmissionRun(Path("a.ipynb"), answers={
-                "precision-short-list": {"label": "precision-short-list", "value": 0.3}}), {}),
+                "precision-short-list": answer_line("precision-short-list", value=0.3)}), {}),
             grade_submissions.judge_run(SubmissionRun(Path("b.ipynb"), answers={
-                "precision-short-list": {"label": "precision-short-list", "value": 0.75},
-                "precision-every-k": {"label": "precision-every-k", "value": None}}), {})]
+                "precision-short-list": answer_line("precision-short-list", value=0.75),
+                "precision-every-k": answer_line("precision-every-k", value=None)}), {})]
     judged = grade_submissions.student_verdicts(runs)
     assert not judged["precision-short-list"].passed and "precision-at-bound" not in judged
     assert all(run.answers == {} for run in runs)  # judged, then let go
@@ -372,8 +380,12 @@ def test_a_later_notebook_of_a_student_replaces_the_answers_of_an_earlier_one():
 
 def test_a_malformed_answer_line_fails_without_stopping_the_grader():
     run = SubmissionRun(Path("a.ipynb"), answers={
-        "precision-every-k": {"label": "precision-every-k", "calls": "not a list"}})
-    assert not grade_submissions.judge_run(run, {}).verdicts["precision-every-k"].passed
+        "precision-every-k": answer_line("precision-every-k", calls="not a list"),
+        "precision-at-bound": b'{"label": "precision-at-bound", "value": [1, 2',
+        "precision-short-list": answer_line("precision-at-bound", value=0.3)})  # another's label
+    verdicts = grade_submissions.judge_run(run, {}).verdicts
+    assert not [verdict for verdict in verdicts.values() if verdict.passed]
+    assert verdicts["precision-at-bound"].message == "not yet. The answer could not be read (JSONDecodeError)."
 
 
 def test_labels_are_found_even_in_a_corrupt_file():
@@ -440,8 +452,10 @@ def test_a_killed_grader_stops_its_sandboxes_and_leaves_no_folder_behind(tmp_pat
     assert not [line for line in running_command_lines() if str(scratch) in line]
 
 
-def test_the_graders_memory_stays_small_whatever_the_class_sends(graded):
+def test_the_graders_memory_stays_under_its_stated_bound_whatever_the_class_sends(graded):
     # ned sends 24 answers of 4 MB and uri declares a gigabyte; the grader keeps one answer per
-    # exercise and judges it before the next notebook. Its own processes stay small.
-    main, worker = graded[2]["memory"]
-    assert main < 400 and worker < 400, graded[2]["memory"]
+    # exercise, as bytes, and parses and judges in limited children. Its own processes stay small.
+    main, worker, child = graded[2]["memory"]
+    bound = grade_submissions.PEAK_BOUND_MIB
+    assert main < bound and worker < bound, graded[2]["memory"]
+    assert 0 < child < worker + CHILD_MEMORY / 2**20, graded[2]["memory"]
