@@ -335,7 +335,7 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
     0: there scipy returns NaN, and this function reports t = 0 and p = 1 (the
     systems never differ). When all differences are equal and non-zero,
     t = ±inf and p = 0. Equal means equal up to rounding: a spread :math:`s_d`
-    of at most ``ZERO_SPREAD_TOLERANCE`` (1e-9) times the largest |score| of a
+    of at most ``ZERO_SPREAD_TOLERANCE`` (1e-9) times the largest absolute score of a
     and b counts as 0, and so does such a mean difference (``b + 0.1`` against
     ``b`` differs by 0.1 on every query, though rounding spreads it by ~1e-17).
 
