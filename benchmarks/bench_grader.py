@@ -170,11 +170,13 @@ def main(argv: list[str]) -> int:
         seconds = time.monotonic() - started
         sampler.done.set()
         sampler.join()
-        print(output.replace(f"{folder}/", ""), end="")
+        print(re.sub(r"(scores|feedback): .*\n", "", output.replace(f"{folder}/", "")), end="")
         for student in EXTREMES:  # what the grader told each extreme
             feedback = Path(scratch) / "grades" / "feedback" / f"{student}.md"
             lines = feedback.read_text().splitlines() if feedback.exists() else ["(no feedback)"]
-            print(f"{student}:", *[f"  {line[:150]}" for line in lines if line.startswith("- ")], sep="\n")
+            told = [line for line in lines if line.startswith("- ") and not line.endswith(
+                ("(was the cell deleted?).", "not part of this assignment."))]
+            print(f"{student}:", *[f"  {line[:160]}" for line in told], sep="\n")
     report = re.search(r"the grader's peak memory: .*", output)
     print(f"{count} entries in the class; wall time {seconds:.0f} s; exit status {grader.returncode}")
     print(report[0] if report else output[-3000:])
