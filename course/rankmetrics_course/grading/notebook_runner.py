@@ -100,7 +100,8 @@ def _run_cells(client, notebook, timeout: float, deadline: float, notebook_timeo
         if index not in errors:
             continue
         ename, evalue = errors[index]
-        if ename == _TIMEOUT_ERROR and left < timeout:  # the notebook's limit, not the cell's
+        at_deadline = ename == _TIMEOUT_ERROR and left < timeout  # the notebook's limit, not the cell's
+        if at_deadline:
             problems.append(f"the notebook ran longer than {notebook_timeout:g} s in all and was "
                             f"stopped at {_describe(cell, index)}; the cells after it were not run")
         else:
@@ -109,7 +110,7 @@ def _run_cells(client, notebook, timeout: float, deadline: float, notebook_timeo
             problems.append("the kernel stopped responding after the time limit; "
                             "the remaining cells were not run")
             return False
-        if ename == _TIMEOUT_ERROR and left < timeout:
+        if at_deadline:
             return True
     return True
 

@@ -184,10 +184,10 @@ def _run_in_sandbox(run: SubmissionRun, submission: Path, channel: Path, setting
                                    preexec_fn=sandbox.apply_limits(settings.limits, group))
         threading.Thread(target=_hand_over, args=(process.stdin, hidden), daemon=True).start()
         try:
-            process.wait(timeout=sandbox_seconds(settings))
+            process.wait(timeout=_sandbox_seconds(settings))
         except subprocess.TimeoutExpired:
-            run.problems.append(f"the notebook ran longer than {settings.notebook_timeout:g} s in "
-                                "all and was stopped; the answers it had sent still count")
+            run.problems.append(f"the notebook's sandbox ran longer than {_sandbox_seconds(settings):g} s "
+                                "in all and was stopped; the answers it had sent still count")
         finally:
             _stop(process)
         report.seek(0)
@@ -199,7 +199,7 @@ def _run_in_sandbox(run: SubmissionRun, submission: Path, channel: Path, setting
         report.close()
 
 
-def sandbox_seconds(settings: Settings) -> float:
+def _sandbox_seconds(settings: Settings) -> float:
     """How long a sandbox may run: the runner stops the cells at the notebook's limit and
     gives the functions on the hidden inputs one cell's limit more; the rest is to start
     and stop (the grader's backstop: the runner keeps to its limits itself)."""
@@ -209,13 +209,10 @@ def sandbox_seconds(settings: Settings) -> float:
 def _hand_over(pipe, hidden: bytes) -> None:
     """The hidden inputs to the runner's standard input (read before any cell runs)."""
     try:
-        pipe.write(hidden)
-        pipe.close()
+        with pipe:
+            pipe.write(hidden)
     except OSError:  # the sandbox ended before reading them
-        try:
-            pipe.close()
-        except OSError:
-            pass
+        pass
 
 
 def _stop(process: subprocess.Popen) -> None:

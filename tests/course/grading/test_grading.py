@@ -45,10 +45,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import nbformat
 import pytest
 
 import rankmetrics_course
 import rankmetrics_lite
+from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.grading import grade_submissions, sandbox
 from rankmetrics_course.grading.limited_child import CHILD_MEMORY
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
@@ -110,14 +112,31 @@ def limits(package) -> dict[str, int]:
             "notebook": max(QUIET_LIMITS["notebook"], math.ceil(12 * seconds))}
 
 
+# Answers right, then a cell that sleeps (it answers Ctrl-C, unlike quin's).
+SLEEPER = ["from rankmetrics_course.exercises import check", """
+def precision_at_every_k(relevance):
+    hits, values = 0, []
+    for k, rel in enumerate(relevance, start=1):
+        hits += rel
+        values.append(hits / k)
+    return values
+
+check("precision-every-k", precision_at_every_k)""", "import time\ntime.sleep(3600)", "print('never runs')"]
+SLEEPERS_HIDDEN_INPUTS = hidden_variants(seed=5)
+
+
 @pytest.fixture(scope="module")
-def quin_at_the_notebook_limit(package, limits):
-    """quin alone, the cell limit far away and the notebook's limit near: started in the
-    background (a future of its run), so that its wait overlaps the class's grading."""
+def at_the_notebook_limit(package, limits, tmp_path_factory):
+    """quin, and a notebook that sleeps, each alone, the cell limit far away and the notebook's
+    limit near: started in the background (futures of their runs), so that their waits
+    overlap the class's grading."""
     settings = Settings(cell_timeout=3600, notebook_timeout=limits["quin's notebook"],
                         limits=sandbox.Limits(4 * 2**30), package=package)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        yield pool.submit(run_submission, SUBMISSIONS / "quin.ipynb", settings)
+    sleeper = tmp_path_factory.mktemp("sleeper") / "sleeper.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in SLEEPER]), sleeper)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        yield {"quin": pool.submit(run_submission, SUBMISSIONS / "quin.ipynb", settings),
+               "sleeper": pool.submit(run_submission, sleeper, settings, 1, SLEEPERS_HIDDEN_INPUTS)}
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +155,7 @@ def hostile_class(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory, hostile_class, limits, quin_at_the_notebook_limit):
+def graded(tmp_path_factory, hostile_class, limits, at_the_notebook_limit):
     """`make grade` over the made-up class, into a temporary folder; what it left behind.
     (quin's run at the notebook limit is started first, to run alongside.)"""
     out = tmp_path_factory.mktemp("grades")
@@ -404,13 +423,26 @@ def test_in_a_graded_run_check_judges_nothing(tmp_path, monkeypatch):
 
 
 @pytest.mark.kernel
-def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(quin_at_the_notebook_limit, limits):
+def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(at_the_notebook_limit, limits):
     # quin hangs after answering, ignoring Ctrl-C; the cell limit is far away, the notebook's is not.
-    run = quin_at_the_notebook_limit.result()
+    run = at_the_notebook_limit["quin"].result()
     limit = limits["quin's notebook"]
     assert any(f"ran longer than {limit} s in all and was stopped" in p for p in run.problems), run.problems
     judged = grade_submissions.judge_run(run, {}).verdicts
     assert [judged[label].passed for label in CHAPTER_2] == [True, True, True]
+
+
+@pytest.mark.kernel
+def test_a_notebook_stopped_at_its_limit_still_runs_its_functions_on_the_hidden_inputs(
+        at_the_notebook_limit, limits):
+    # The runner stops the sleeping cell at the notebook's limit, then has the function run on
+    # the hidden inputs (killed at that limit, the sandbox would leave it never run on them).
+    run = at_the_notebook_limit["sleeper"].result()
+    limit = limits["quin's notebook"]
+    assert run.problems == [f"the notebook ran longer than {limit} s in all and was stopped at cell 3 "
+                            "('import time'); the cells after it were not run"], run.problems
+    verdict = grade_submissions.judge_run(run, SLEEPERS_HIDDEN_INPUTS).verdicts["precision-every-k"]
+    assert verdict.passed, verdict
 
 
 @pytest.mark.slow
