@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import inspect
 import json
 import math
 import os
@@ -54,6 +55,7 @@ from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.grading import grade_submissions, sandbox
 from rankmetrics_course.grading.limited_child import CHILD_MEMORY
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
+from tests.course.chapters.precision_at_k import answers as precision_at_k_answers
 from tests.paths import ROOT
 
 SUBMISSIONS = Path(__file__).with_name("submissions")
@@ -113,15 +115,9 @@ def limits(package) -> dict[str, int]:
 
 
 # Answers right, then a cell that sleeps (it answers Ctrl-C, unlike quin's).
-SLEEPER = ["from rankmetrics_course.exercises import check", """
-def precision_at_every_k(relevance):
-    hits, values = 0, []
-    for k, rel in enumerate(relevance, start=1):
-        hits += rel
-        values.append(hits / k)
-    return values
-
-check("precision-every-k", precision_at_every_k)""", "import time\ntime.sleep(3600)", "print('never runs')"]
+SLEEPER = ["from rankmetrics_course.exercises import check",
+           inspect.getsource(precision_at_k_answers._every_k) + '\ncheck("precision-every-k", _every_k)',
+           "import time\ntime.sleep(3600)", "print('never runs')"]
 SLEEPERS_HIDDEN_INPUTS = hidden_variants(seed=5)
 
 
