@@ -18,10 +18,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from rankmetrics_course.exercises import Verdict
+from rankmetrics_course.exercises import Verdict, graded_run
 from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.exercises.registry import NO_ANSWER
 from rankmetrics_course.grading import grade_submissions, sandbox
+from rankmetrics_course.grading.limited_judge import MAX_MESSAGE, judge_within_limits
 from rankmetrics_course.grading.look_alike_names import look_alikes
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
 from tests.paths import ROOT
@@ -235,3 +236,11 @@ def test_no_cell_can_read_the_hidden_inputs_and_a_table_still_earns_nothing(tmp_
     assert sorted(verdicts) == ["precision-at-bound", "precision-every-k"]
     for verdict in verdicts.values():  # run on the hidden inputs after the last cell, and wrong there
         assert not verdict.passed and "not on the grader's hidden inputs" in verdict.message, verdict
+
+
+def test_a_verdict_quoting_a_huge_output_is_cut_short():
+    # The grader keeps one message per exercise and student; a hint may quote what the
+    # student's function returned (here 90,000 numbers).
+    line = json.dumps(graded_run.record("precision-at-bound", lambda relevance, n: list(range(90_000))))
+    verdict, _ = judge_within_limits("precision-at-bound", line.encode(), {})
+    assert not verdict.passed and len(verdict.message) == MAX_MESSAGE and verdict.message.endswith("...")
