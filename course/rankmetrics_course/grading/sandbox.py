@@ -4,7 +4,8 @@ Inside: no network, its own PID namespace (nothing outlives it), a private
 writable /tmp, read-only views of the system's /usr, the course's virtual
 environment and a pristine copy of the package (no ``book/``, no solutions),
 the submission itself and the answer channel. Nothing else of the machine: not
-the course, not the other submissions, not the grades. Limits: address space
+the course, not the other submissions, not the grades, not the hidden inputs (they
+reach the runner on its standard input, see :mod:`.notebook_runner`). Limits: address space
 (memory), processes, file size, CPU time per process; the grader adds the wall time.
 """
 
@@ -36,7 +37,7 @@ class Limits:
     processes: int = 256  # processes and threads of the submission's user
     file_size: int = 256 * 2**20  # bytes per file written
     tmp_size: int = 1024 * 2**20  # bytes of the private /tmp (held in memory)
-    cpu_seconds: int = 900  # CPU seconds per process (the grader sets NOTEBOOK_TIMEOUT)
+    cpu_seconds: int = 900  # CPU seconds per process (the grader sets NOTEBOOK_TIMEOUT + TIMEOUT)
 
 
 def bubblewrap() -> str | None:
@@ -79,7 +80,6 @@ def environment() -> dict[str, str]:
         "JUPYTER_PLATFORM_DIRS": "1", "IPYTHONDIR": "/tmp/ipython",
         "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
         "RANKMETRICS_ANSWER_CHANNEL": CHANNEL,
-        "RANKMETRICS_HIDDEN_CASES": f"{PACKAGE}/hidden_cases.json",
         # Grading reads the checks only: a slider's static face (a figure per
         # position) would be drawn for no one.
         "RANKMETRICS_LIVE_ONLY": "1",
