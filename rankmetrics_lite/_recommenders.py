@@ -816,8 +816,10 @@ def exposure(recommended, n_items: int) -> np.ndarray:
 
 
 def gini_index(recommended, n_items: int) -> float:
-    """The Gini index of exposure: 0 when every item is recommended equally often, larger as
-    exposure concentrates on few items.
+    """The Gini index of exposure over the catalogue.
+
+    It is 0 when every item is recommended equally often, and larger as exposure concentrates
+    on few items.
 
     With the exposures sorted ascending, :math:`e_{(1)} \\le \\dots \\le e_{(|I|)}`:
 
