@@ -9,6 +9,7 @@ __version__ = "0.2.0"
 
 _WHERE = {  # public name -> the private module that defines it, imported on first use
     "BootstrapInterval": "._significance",
+    "CWLMeasure": "._user_models",
     "ConfusionTable": "._agreement",
     "KappaInterval": "._agreement",
     "PairedEffectSize": "._power",
@@ -34,6 +35,7 @@ _WHERE = {  # public name -> the private module that defines it, imported on fir
     "bpref": "._incomplete_judgements",
     "catalogue_coverage": "._recommenders",
     "cohen_kappa": "._agreement",
+    "cwl_measure": "._user_models",
     "cohen_kappa_interval": "._agreement",
     "condensed_list": "._incomplete_judgements",
     "confusion_table": "._agreement",
