@@ -327,7 +327,7 @@ def cwl_measure(gains, measure: str, *, costs=None) -> CWLMeasure:
     >>> round(cwl_measure([1, 0, 1], "CWL_RBP(p=0.5)").rate_of_gain, 4)  # 0.5 (1 + 0.25)
     0.625
     >>> round(cwl_measure([1, 1, 0], "INST(T=2)").depth, 4)
-    2.2941
+    2.9943
 
     References
     ----------
