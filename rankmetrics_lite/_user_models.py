@@ -124,6 +124,10 @@ def _bpm(G, K, k, target):
 
 
 def _nerr8(G, K, k, value):
+    return np.where(_ranks(G.shape) < k, 1.0 - G, 0.0)
+
+
+def _nerr9(G, K, k, value):
     i = _ranks(G.shape)
     return np.where(i < k, i / (i + 1.0) * (1.0 - G), 0.0)
 
@@ -140,10 +144,10 @@ def _nerr11(G, K, k, target):
 _CONTINUATIONS = {
     "CWL_P": _precision, "CWL_RBP": _rbp, "CWL_RR": _rr, "CWL_AP": _ap, "SDCG": _sdcg,
     "INST": _inst, "INSQ": _insq, "TBG": _tbg, "UMeasure": _umeasure, "BPM": _bpm,
-    "NERR8": _nerr8, "NERR10": _nerr10, "NERR11": _nerr11,
+    "NERR8": _nerr8, "NERR9": _nerr9, "NERR10": _nerr10, "NERR11": _nerr11,
 }
 # The models whose continuation reads the gains: their C/W/L weights differ from ranking to ranking.
-ADAPTIVE = ("CWL_RR", "CWL_AP", "INST", "BPM", "NERR8", "NERR10", "NERR11")
+ADAPTIVE = ("CWL_RR", "CWL_AP", "INST", "BPM", "NERR8", "NERR9", "NERR10", "NERR11")
 
 
 # --------------------------------------------------------------- kernel --
@@ -283,7 +287,8 @@ def cwl_measure(gains, measure: str, *, costs=None) -> CWLMeasure:
     ``TBG(halflife=...)``   :math:`R(i) = 2^{-t_i/h}`, :math:`t_i` the cost before rank i
     ``UMeasure(L=...)``     :math:`R(i) = \max(0, 1 - t_i/L)`
     ``BPM(T=...)@K``        go on while the gain so far is below T and the cost below K
-    ``NERR8@k``             :math:`C(i) = [i<k]\, i/(i+1)\,(1 - g_i)`
+    ``NERR8@k``             :math:`C(i) = [i<k]\,(1 - g_i)`
+    ``NERR9@k``             :math:`C(i) = [i<k]\, i/(i+1)\,(1 - g_i)`
     ``NERR10(phi=...)``     :math:`C(i) = \phi(1 - g_i)`
     ``NERR11(T=...)``       INSQ's C(i) times :math:`(1 - g_i)`
     ======================  =====================================================

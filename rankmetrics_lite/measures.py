@@ -497,6 +497,8 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
            _CWL_TARGET, ("bpm",)),
           ("NERR8", "nearly ERR, truncated at k (Azzopardi et al. 2021, eq. 8)", "required", None,
            ("nerr8",)),
+          ("NERR9", "nearly ERR, truncated at k, with RR's discount (eq. 9)", "required", None,
+           ("nerr9",)),
           ("NERR10", "nearly ERR with RBP's patience phi (eq. 10)", "none",
            Parameter("phi", "0.8", "a number strictly between 0 and 1",
                      _real(0, 1, open_low=True, open_high=True), _number_text, repr), ("nerr10",)),
