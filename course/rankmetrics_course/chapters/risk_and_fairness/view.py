@@ -115,7 +115,7 @@ def plackett_luce(scores: np.ndarray, k: int, temperature: float, n_samples: int
     return np.argsort(-(logits + gumbel), axis=1, kind="stable")[:, :k]
 
 
-def policy_outcome(task: RecommendationTask, temperature: float, *, k: int = 10, n_samples: int = 20,
+def policy_outcome(task: RecommendationTask, temperature: float, *, k: int = 10, n_samples: int = 10,
                    patience: float = 0.8, seed: int = 0) -> dict[str, float]:
     """Mean nDCG@k, expected exposure (loss, disparity, relevance) and the head's share of
     attention (AWRF against an equal split between head and tail) over the tested users."""

@@ -32,7 +32,7 @@ ANSWERS = {
                            "wrong": [float(stats.ttest_1samp(_z(0), 0).statistic),  # alpha ignored
                                      float(_z(3).mean() / (np.std(_z(3)) / np.sqrt(6)) * 2), "t"]},
     "risk-georisk-leader": {"right": _RIGHT_LEADER,
-                            "wrong": [r for r in (_leader(1), _best_mean()) if r != _RIGHT_LEADER] + [None]},
+                            "wrong": [r for r in (_leader(1), _leader(-1), _best_mean()) if r != _RIGHT_LEADER]},
     "fairness-rotation": {"right": expected_exposure(ROTATION, GRADES, patience=0.5).loss,
                           "wrong": [0.0, expected_exposure(ROTATION[:1], GRADES, patience=0.5).loss]},
 }
