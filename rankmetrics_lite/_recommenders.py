@@ -481,6 +481,26 @@ def _log_choose(n, k):
     return special.gammaln(n + 1) - special.gammaln(k + 1) - special.gammaln(n - k + 1)
 
 
+def _full_law(n_candidates: int, n_negatives: int) -> np.ndarray:
+    """_sampled_rank_pmf of every rank 1 .. N of N candidates, the correction's law: for speed,
+    C(r - 1, j) C(N - r, n - j) / C(N - 1, n) from views of one cached table of log C."""
+    table = _log_binomials(-(-n_candidates // 1024) * 1024, n_negatives)  # few tables for many N
+    last = n_candidates - 1
+    law = np.exp(table[:n_candidates] + table[last::-1, ::-1] - table[last, n_negatives])
+    return law / law.sum(axis=1, keepdims=True)  # as _sampled_rank_pmf: each row sums to 1
+
+
+@lru_cache(maxsize=4)
+def _log_binomials(rows: int, n: int) -> np.ndarray:
+    """log C(m, j) for m = 0 .. rows - 1 and j = 0 .. n; minus infinity where j > m."""
+    m = np.arange(rows, dtype=float)[:, None]
+    j = np.arange(n + 1, dtype=float)[None, :]
+    table = special.gammaln(m + 1) - special.gammaln(j + 1) - special.gammaln(np.maximum(m - j, 0) + 1)
+    table[j > m] = -np.inf
+    table.flags.writeable = False  # cached: shared by every call
+    return table
+
+
 def sampled_ranks(full_ranks, n_candidates, n_negatives: int, *, seed) -> np.ndarray:
     """Draw the rank of each held-out item among ``n_negatives`` sampled negatives.
 
@@ -700,7 +720,7 @@ def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measu
 
 @lru_cache(maxsize=1024)
 def _correction_table(n_candidates: int, n: int, measure: str, gamma: float) -> np.ndarray:
-    law = _sampled_rank_pmf(np.arange(1, n_candidates + 1), n_candidates, n)
+    law = _full_law(n_candidates, n)
     target = metric_of_rank(np.arange(1, n_candidates + 1), measure)
     if gamma == 0:
         table = np.linalg.lstsq(law, target, rcond=None)[0]
@@ -709,7 +729,7 @@ def _correction_table(n_candidates: int, n: int, measure: str, gamma: float) -> 
     # sum_r (A x - M)_r^2 + gamma (sum_j A_rj x_j^2 - (A x)_r^2): normal equations below,
     # divided by gamma when it is above 1 (the same solution; 1e308 * A'A would overflow).
     scale = max(1.0, gamma)
-    lhs = (1 / scale - gamma / scale) * law.T @ law + gamma / scale * np.diag(law.sum(axis=0))
+    lhs = (1 / scale - gamma / scale) * (law.T @ law) + gamma / scale * np.diag(law.sum(axis=0))
     try:
         table = np.linalg.solve(lhs, law.T @ target / scale)
     except np.linalg.LinAlgError:
@@ -796,15 +816,21 @@ def exposure(recommended, n_items: int) -> np.ndarray:
 
 
 def gini_index(recommended, n_items: int) -> float:
-    """The Gini index of exposure: 0 when every item is recommended equally often, 1 when one item takes it all.
+    """The Gini index of exposure: 0 when every item is recommended equally often, larger as
+    exposure concentrates on few items.
 
     With the exposures sorted ascending, :math:`e_{(1)} \\le \\dots \\le e_{(|I|)}`:
 
     .. math:: G = \\frac{1}{|I| - 1} \\sum_{j=1}^{|I|} (2j - |I| - 1)\\, \\frac{e_{(j)}}{\\sum_i e_i}
 
-    This is the mean absolute difference of the exposures over twice their mean,
-    scaled by :math:`|I| / (|I| - 1)` so that its maximum is 1. Items no list holds
-    count, with exposure 0.
+    This is the mean absolute difference of the exposures over twice their mean, scaled
+    by :math:`|I| / (|I| - 1)`. Items no list holds count, with exposure 0. :math:`G = 1`
+    needs one item to take every slot, which lists of :math:`k` distinct items allow only
+    for :math:`k = 1`: with top-:math:`k` lists the maximum is
+
+    .. math:: G_{\\max} = 1 - \\frac{k - 1}{|I| - 1},
+
+    reached when every user gets the same :math:`k` items.
 
     Parameters
     ----------
@@ -816,7 +842,7 @@ def gini_index(recommended, n_items: int) -> float:
     Returns
     -------
     float
-        :math:`G`, from 0 to 1.
+        :math:`G`, from 0 to :math:`1 - (k - 1)/(|I| - 1)`.
 
     Raises
     ------
@@ -829,6 +855,8 @@ def gini_index(recommended, n_items: int) -> float:
     0.0
     >>> gini_index([[0], [0], [0]], 4)
     1.0
+    >>> round(gini_index([[0, 1], [0, 1]], 4), 4)  # the maximum for k = 2: 1 - 1/3
+    0.6667
 
     References
     ----------
@@ -842,21 +870,33 @@ def gini_index(recommended, n_items: int) -> float:
     return float(weights @ counts / counts.sum() / (size - 1))
 
 
-def novelty(recommended, item_counts) -> float:
+def novelty(recommended, item_counts, *, n_users: int | None = None) -> float:
     """Mean self-information of the recommended items: how unpopular they are, in bits.
 
-    An item picked in a share :math:`p(i)` of the training interactions carries
-    :math:`-\\log_2 p(i)` bits; novelty is the mean over every recommended
-    (user, item) pair:
+    An item of popularity :math:`p(i)` carries :math:`-\\log_2 p(i)` bits; novelty is the
+    mean over every recommended (user, item) pair. Two popularities are in use:
 
-    .. math:: \\mathrm{novelty} = \\frac{1}{|U|\\,k} \\sum_u \\sum_{i \\in L_u} -\\log_2 \\frac{c_i}{\\sum_j c_j}
+    * ``n_users`` given: :math:`p(i) = c_i / |U|`, the share of users who interacted with
+      the item, with :math:`c_i` counting users. This is the self-information of
+      :cite:t:`zhou2010solving` and the probability that an item is known,
+      :math:`p(\\text{seen} \\mid i)`, of :cite:t:`castells2011novelty`;
+    * ``n_users`` omitted: :math:`p(i) = c_i / \\sum_j c_j`, the item's share of the
+      interactions: Castells, Vargas and Wang's item-choice probability, as Microsoft's
+      ``recommenders`` computes it. It is smaller by the mean interactions per user, so it
+      adds the same :math:`\\log_2(\\sum_j c_j / |U|)` bits to every list.
+
+    .. math:: \\mathrm{novelty} = \\frac{1}{m\\,k} \\sum_{u=1}^{m} \\sum_{i \\in L_u} -\\log_2 p(i)
+
+    over the :math:`m` lists :math:`L_u` of :math:`k` items.
 
     Parameters
     ----------
     recommended : array-like of int, shape (n_users, k)
         Each user's top-k list, as item indices.
     item_counts : array-like of int, shape (n_items,)
-        :math:`c_i`, the training interactions of each item.
+        :math:`c_i`, each item's training users (with ``n_users``) or interactions.
+    n_users : int, optional
+        :math:`|U|`, the number of training users, at least every :math:`c_i`.
 
     Returns
     -------
@@ -867,29 +907,38 @@ def novelty(recommended, item_counts) -> float:
     ------
     ValueError
         If a recommended item has no training interaction (its self-information is
-        infinite), a count is negative, or as :func:`catalogue_coverage`.
+        infinite), a count is negative or above ``n_users``, or as :func:`catalogue_coverage`.
 
     Examples
     --------
-    >>> novelty([[0, 1]], [2, 1, 1])
+    >>> novelty([[0, 1]], [2, 1, 1])  # shares of the 4 interactions: 1/2 and 1/4
     1.5
+    >>> novelty([[0, 1]], [2, 1, 1], n_users=2)  # shares of the 2 users: 1 and 1/2
+    0.5
 
     References
     ----------
-    :cite:p:`castells2011novelty`, :cite:p:`zhou2010solving`
+    :cite:p:`zhou2010solving`, :cite:p:`castells2011novelty`
     """
     lists = _as_lists(recommended)
     counts = np.asarray(item_counts)
     if counts.ndim != 1 or not np.issubdtype(counts.dtype, np.integer) or (counts < 0).any():
         raise ValueError("item_counts must be a 1-D array of non-negative integers: each item's "
-                         "training interactions")
+                         "training users (with n_users) or interactions")
     _check_items(lists, counts.size)
     unseen = lists[counts[lists] == 0]
     if unseen.size:
         raise ValueError(f"item {int(unseen[0])} is recommended but has no training interaction: its "
                          "self-information -log2 p(i) is infinite. Count the item (add one to every "
                          "count to smooth), or leave it out of the lists")
-    return float((-np.log2(counts[lists] / counts.sum())).mean())
+    if n_users is None:
+        total = counts.sum()
+    elif isinstance(n_users, bool) or not isinstance(n_users, numbers.Integral) or n_users < counts.max():
+        raise ValueError(f"n_users must be an integer of at least every item's count of users "
+                         f"({int(counts.max())}), got {n_users!r}")
+    else:
+        total = n_users
+    return float((-np.log2(counts[lists] / total)).mean())
 
 
 def intra_list_diversity(recommended, item_features) -> float:
