@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from rankmetrics_course.exercises import Verdict
+from rankmetrics_course.exercises.registry import prepare_check
 from rankmetrics_course.exercises.replay import judge
 from rankmetrics_course.grading.limited_child import CHILD_MEMORY, CHILD_SECONDS, call_within_limits
 
@@ -20,6 +21,8 @@ MAX_MESSAGE = 1_000  # characters of a verdict's message (a hint is under 400)
 def judge_within_limits(label: str, line: bytes, variants: dict) -> tuple[Verdict, float]:
     """The verdict on the answer ``line`` (JSON, as the notebook sent it) to ``label``, or a
     failing one that says which limit it passed; and the judging child's peak memory (MiB)."""
+    # The course's own expected values, computed here once: not the answer's cost.
+    _prepared(label)
     outcome = call_within_limits(_decoded_and_judged, label, line, variants)
     if outcome.ended == "returned" and isinstance(outcome.value, Verdict):
         return outcome.value, outcome.peak_mib
@@ -29,6 +32,13 @@ def judge_within_limits(label: str, line: bytes, variants: dict) -> tuple[Verdic
         why = (f"decoding and checking it took more than {CHILD_SECONDS} s (a number with "
                "millions of digits, such as Fraction('1e999999999')?)")
     return Verdict(label, False, f"not yet. The grader stopped judging your answer: {why}"), outcome.peak_mib
+
+
+def _prepared(label: str) -> None:
+    try:
+        prepare_check(label)
+    except Exception:  # noqa: BLE001 - the check, in the child, will say what is wrong
+        pass
 
 
 def _decoded_and_judged(label: str, line: bytes, variants: dict) -> Verdict:

@@ -244,3 +244,18 @@ def test_a_verdict_quoting_a_huge_output_is_cut_short():
     line = json.dumps(graded_run.record("precision-at-bound", lambda relevance, n: list(range(90_000))))
     verdict, _ = judge_within_limits("precision-at-bound", line.encode(), {})
     assert not verdict.passed and len(verdict.message) == MAX_MESSAGE and verdict.message.endswith("...")
+
+
+def test_the_courses_expected_values_are_computed_once_in_the_worker_not_per_answer():
+    # Chapter 24's checks build a synthetic log and fit models (seconds of CPU): the worker
+    # prepares them before it forks, so each answer's time-limited child inherits them and
+    # spends its CPU seconds on the answer alone.
+    from rankmetrics_course.chapters.recommenders_offline import checks
+    from tests.course.chapters.recommenders_offline.answers import ANSWERS
+
+    label = "recommenders-offline-recent-popularity"
+    checks._recent_popularity.cache_clear()
+    line = json.dumps(graded_run.record(label, ANSWERS[label]["right"]))
+    verdict, _ = judge_within_limits(label, line.encode(), {})
+    assert verdict.passed, verdict
+    assert checks._recent_popularity.cache_info().currsize == 1  # computed here, in the worker

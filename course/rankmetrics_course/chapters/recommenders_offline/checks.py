@@ -69,7 +69,7 @@ def _sampled_ndcg() -> dict[str, tuple[float, float]]:
             "hit rate": tuple(expected_sampled_metric(ranks[n], held.n_candidates, 100, "HR@10") for n in names)}
 
 
-@exercise("recommenders-offline-sampled-ndcg")
+@exercise("recommenders-offline-sampled-ndcg", prepare=_sampled_ndcg)
 def _sampled_ndcg_check(answer) -> None:
     got, values = _pair(answer, "(item-kNN, ALS)"), _sampled_ndcg()
     if _close(got, values["right"]):
@@ -106,7 +106,7 @@ def _recent_popularity() -> dict[str, float]:
             "7 days": _temporal_hit_rate(lambda t, cut: t >= cut - 7)}
 
 
-@exercise("recommenders-offline-recent-popularity")
+@exercise("recommenders-offline-recent-popularity", prepare=_recent_popularity)
 def _recent_popularity_check(answer) -> None:
     got, values = _number(answer), _recent_popularity()
     if _close(got, values["right"]):
@@ -129,7 +129,7 @@ def _weekly_lists():
     return data, held, top_k_from_the_past(data, held, ItemKNN(), every=7)
 
 
-@exercise("recommenders-offline-loo-truth")
+@exercise("recommenders-offline-loo-truth", prepare=_weekly_lists)
 def _loo_truth_check(answer) -> None:
     data, held, lists = _weekly_lists()
     got = _pair(answer, "(replayed HR@10, standard error)")
@@ -170,7 +170,7 @@ def _liked(min_rating, n_negatives: int = 100) -> tuple[float, float]:
     return full[0] - full[1], sampled[0] - sampled[1]
 
 
-@exercise("recommenders-offline-liked")
+@exercise("recommenders-offline-liked", prepare=lambda: _liked_ranks(4))
 def _liked_check(answer) -> None:
     got, right = _pair(answer, "(full difference, sampled difference)"), _liked(4)
     if _close(got, right):
