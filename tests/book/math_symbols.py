@@ -72,6 +72,8 @@ def _subscript(text: str) -> str:
     inner = _unwrap(text)
     if inner in {"+", "-"}:
         return "_" + inner
+    if re.fullmatch(r"\|\w\|", inner):  # R_{|R|}: a cutoff written as a set's size
+        return "_·"
     pieces = re.findall(r"\\[A-Za-z]+|.", inner)
     if pieces and all(p in INDEX for p in pieces):
         return "_·"

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import rankmetrics_lite
-from tests.book.math_symbols import spelling, symbols
+from tests.book.math_symbols import symbols
 from tests.paths import BOOK
 
 DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
@@ -70,7 +70,9 @@ def notation_rows() -> list[tuple[list[str], set[int], str]]:
         elif cells[0] == "Symbol":
             in_table = True
         elif in_table and not set(cells[0]) <= set("-: "):
-            names = [spelling(part) for part in _top_level_parts(cells[0].replace("$", ""))]
+            # |R|, |S|: the size of a set listed on its own row, not a symbol of its own
+            names = [symbols(part)[0] for part in _top_level_parts(cells[0].replace("$", ""))
+                     if not part.startswith(("\\lvert", "|"))]
             rows.append((names, row_chapters(cells[-1], every), line))
     return rows
 
@@ -87,6 +89,10 @@ def row_chapters(where: str, every: set[int]) -> set[int]:
     for start, end in re.findall(r"(\d+)(?:–(\d+))?", also):
         found |= set(range(int(start), int(end or start) + 1))
     return found
+
+
+def introducing(row: str) -> int:
+    return int(re.search(r"\[chapter (\d+)\]", row.rsplit("|", 2)[-2]).group(1))
 
 
 def listed() -> dict[str, dict[int, str]]:
@@ -181,27 +187,29 @@ def test_no_symbol_has_two_meanings_in_one_chapter():
     assert not clashes, "two rows give a symbol a meaning in the same chapter:\n" + "\n".join(clashes)
 
 
-def test_every_chapter_writes_only_the_symbols_the_page_lists_for_it():
-    table = listed()
-    report = []
-    for number, uses in chapter_symbols().items():
-        missing = unlisted(uses, {number}, table)
-        if missing:
-            report.append(f"chapter {number}:\n" + "\n".join(sorted(missing)))
-    assert not report, ("symbols a chapter writes that the notation page does not list for it "
-                        "(add the chapter to the row that gives the meaning, or change the "
-                        "chapter's symbol):\n" + "\n".join(report))
+# Chapters whose math is not yet aligned with the page (issue 37): each must still fail, so
+# that a chapter put right leaves this set in the same commit.
+PENDING = set()
 
 
-def test_the_page_lists_a_symbol_only_for_chapters_that_write_it():
+@pytest.mark.parametrize("number", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="not yet aligned with the notation page"))
+    if n in PENDING else n for n in chapters()])
+def test_every_chapter_writes_only_the_symbols_the_page_lists_for_it(number):
+    missing = unlisted(chapter_symbols()[number], {number}, listed())
+    assert not missing, (f"chapter {number} writes symbols the notation page does not list for it "
+                         "(add the chapter to the row that gives the symbol's meaning there, or "
+                         "change the chapter's symbol):\n" + "\n".join(sorted(missing)))
+
+
+def test_the_page_lists_a_row_only_for_chapters_that_write_it():
     used = chapter_symbols()
     docs = docstring_symbols()
-    stale = []
-    for name, rows in listed().items():
-        for chapter, row in rows.items():
-            if name not in used.get(chapter, {}) and ALL_CHAPTERS not in row and chapter not in docs.get(name, set()):
-                stale.append(f"{name}: chapter {chapter}")
-    assert not stale, "the page lists symbols for chapters that do not write them:\n" + "\n".join(sorted(stale))
+    # The introducing chapter may name a measure in prose alone; the others must write it.
+    stale = [f"{names}: chapter {chapter}" for names, chapter_set, row in notation_rows()
+             if names and ALL_CHAPTERS not in row for chapter in sorted(chapter_set - {introducing(row)})
+             if not any(n in used[chapter] or chapter in docs.get(n, set()) for n in names)]
+    assert not stale, "rows that name chapters which write none of their symbols:\n" + "\n".join(stale)
 
 
 def docstring_symbols() -> dict[str, set[int]]:
