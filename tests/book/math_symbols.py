@@ -74,8 +74,9 @@ def _subscript(text: str) -> str:
         return "_" + inner
     if re.fullmatch(r"\|\w\|", inner):  # R_{|R|}: a cutoff written as a set's size
         return "_·"
-    pieces = re.findall(r"\\[A-Za-z]+|.", inner)
-    if pieces and all(p in INDEX for p in pieces):
+    pieces = [t for t in TOKEN.findall(re.sub(r"\\(?:text|mathrm)\s*\{([^{}]*)\}", r"\1", text))
+              if t not in {"\\,", "\\;", "\\!"}]
+    if pieces and all(p in INDEX or p.isdigit() for p in pieces):
         return "_·"
     return "_" + inner
 
