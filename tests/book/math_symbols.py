@@ -99,8 +99,7 @@ def _symbols(tokens: list[str]) -> list[str]:
         elif command in TEXT:
             text, at = _group(tokens, at)
             if text.startswith("-"):  # \alpha\text{-nDCG@}k: a name glued to its letter
-                base = _name(found.pop() if found else "", text, tokens, at)
-                base, at = base
+                base, at = _name(found.pop() if found else "", text, tokens, at)
         elif command in NAMES:
             text, at = _group(tokens, at)
             name = _unwrap(text)
@@ -133,8 +132,6 @@ def _name(prefix: str, name: str, tokens: list[str], at: int) -> tuple[str, int]
     """An upright name; one that ends in @ takes its cutoff along: P@k, P@10 -> P@k."""
     name = prefix + _unwrap(name)
     if name.endswith("@"):
-        while at < len(tokens) and tokens[at] in {" "}:
-            at += 1
         _, at = _group(tokens, at)
         name += "k"
     return name, at
@@ -152,8 +149,8 @@ def _attachments(base: str, tokens: list[str], at: int, found: list[str]) -> tup
         if mark == "_":
             subscript = _subscript(text)
             if subscript == "_·":
-                found.extend(s for s in _symbols(TOKEN.findall(text)) if not _is_index(s))
-            else:
+                found.extend(s for s in _symbols(TOKEN.findall(text)) if s not in INDEX)
+            else:  # the letters of a named subscript belong to it: t_c, tau_{AP}
                 found.extend(s for s in _symbols(TOKEN.findall(text)) if s not in subscript)
         elif _unwrap(text) in {"-", "+", "*", "\\ast", "\\star", "\\prime"}:
             superscript = "^" + _unwrap(text).replace("\\ast", "*")
@@ -163,12 +160,3 @@ def _attachments(base: str, tokens: list[str], at: int, found: list[str]) -> tup
             found.extend(_symbols(TOKEN.findall(text)))
     return base + superscript + subscript, at
 
-
-def _is_index(symbol: str) -> bool:
-    return symbol in INDEX
-
-
-def spelling(math: str) -> str:
-    """The one spelling of a symbol written on its own: "$\\lvert R_k \\rvert$" -> "R_·"."""
-    found = symbols(math)
-    return found[0] if len(found) == 1 else " ".join(found)

@@ -16,12 +16,14 @@ import inspect
 import json
 import re
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 import rankmetrics_lite
 from tests.book.math_symbols import symbols
+from tests.book.test_reference_pages import _top_level_parts, page
 from tests.paths import BOOK
 
 DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
@@ -30,7 +32,6 @@ MATH_BLOCK = re.compile(r"^```\{math\}[^\n]*\n(.*?)^```", re.S | re.M)
 CODE = re.compile(r"^```.*?^```|`[^`\n]*`|<!--.*?-->", re.S | re.M)
 ROLE_MATH = re.compile(r":math:`([^`]+)`")
 DIRECTIVE_MATH = re.compile(r"^(\s*)\.\. math::(.*\n(?:\1\s+.*\n|\s*\n)*)", re.M)
-ALL_CHAPTERS = "every chapter"
 
 
 def chapters() -> dict[int, Path]:
@@ -57,12 +58,10 @@ def docstring_math(docstring: str) -> list[str]:
 # ------------------------------------------------------------ the page's rows --
 
 
+@cache
 def notation_rows() -> list[tuple[list[str], set[int], str]]:
     """(symbols, chapters, row) for every row of the page's symbol tables."""
-    from tests.book.test_reference_pages import _top_level_parts, page
-
     rows, in_table = [], False
-    every = set(chapters())
     for line in page("notation").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
         if not cells:
@@ -73,14 +72,12 @@ def notation_rows() -> list[tuple[list[str], set[int], str]]:
             # |R|, |S|: the size of a set listed on its own row, not a symbol of its own
             names = [symbols(part)[0] for part in _top_level_parts(cells[0].replace("$", ""))
                      if not part.startswith(("\\lvert", "|"))]
-            rows.append((names, row_chapters(cells[-1], every), line))
+            rows.append((names, row_chapters(cells[-1]), line))
     return rows
 
 
-def row_chapters(where: str, every: set[int]) -> set[int]:
+def row_chapters(where: str) -> set[int]:
     """The chapters a row's last cell names: "[chapter 16](...); also 3, 5–9" -> {16, 3, 5..9}."""
-    if ALL_CHAPTERS in where:
-        return set(every)
     first = re.match(r"\[chapter (\d+)\]\(\d\d-[\w-]+\.ipynb\)", where)
     assert first, f"a row's last cell starts with a link to its chapter: {where}"
     found = {int(first.group(1))}
@@ -95,6 +92,7 @@ def introducing(row: str) -> int:
     return int(re.search(r"\[chapter (\d+)\]", row.rsplit("|", 2)[-2]).group(1))
 
 
+@cache
 def listed() -> dict[str, dict[int, str]]:
     """symbol -> chapter -> the row that gives it its meaning there."""
     table: dict[str, dict[int, str]] = defaultdict(dict)
@@ -108,6 +106,7 @@ def listed() -> dict[str, dict[int, str]]:
 # ------------------------------------------------------------ what is written --
 
 
+@cache
 def chapter_symbols() -> dict[int, dict[str, str]]:
     """chapter -> symbol -> one piece of math that writes it."""
     used: dict[int, dict[str, str]] = {}
@@ -119,10 +118,9 @@ def chapter_symbols() -> dict[int, dict[str, str]]:
     return used
 
 
+@cache
 def topic_chapters() -> dict[str, set[int]]:
     """Public name -> the chapters the API reference's topic table gives for it."""
-    from tests.book.test_reference_pages import page
-
     found: dict[str, set[int]] = {}
     for line in page("api-reference").splitlines():
         if line.startswith("|") and "{py:" in line:
@@ -136,6 +134,7 @@ def topic_chapters() -> dict[str, set[int]]:
     return found
 
 
+@cache
 def shown_docstrings() -> dict[str, str]:
     """The docstrings the API reference renders: public names and their public members."""
     shown = {}
@@ -187,14 +186,7 @@ def test_no_symbol_has_two_meanings_in_one_chapter():
     assert not clashes, "two rows give a symbol a meaning in the same chapter:\n" + "\n".join(clashes)
 
 
-# Chapters whose math is not yet aligned with the page (issue 37): each must still fail, so
-# that a chapter put right leaves this set in the same commit.
-PENDING = set()
-
-
-@pytest.mark.parametrize("number", [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="not yet aligned with the notation page"))
-    if n in PENDING else n for n in chapters()])
+@pytest.mark.parametrize("number", list(chapters()))
 def test_every_chapter_writes_only_the_symbols_the_page_lists_for_it(number):
     missing = unlisted(chapter_symbols()[number], {number}, listed())
     assert not missing, (f"chapter {number} writes symbols the notation page does not list for it "
@@ -207,11 +199,12 @@ def test_the_page_lists_a_row_only_for_chapters_that_write_it():
     docs = docstring_symbols()
     # The introducing chapter may name a measure in prose alone; the others must write it.
     stale = [f"{names}: chapter {chapter}" for names, chapter_set, row in notation_rows()
-             if names and ALL_CHAPTERS not in row for chapter in sorted(chapter_set - {introducing(row)})
+             if names for chapter in sorted(chapter_set - {introducing(row)})
              if not any(n in used[chapter] or chapter in docs.get(n, set()) for n in names)]
     assert not stale, "rows that name chapters which write none of their symbols:\n" + "\n".join(stale)
 
 
+@cache
 def docstring_symbols() -> dict[str, set[int]]:
     """symbol -> the chapters whose docstrings (by the topic table) write it."""
     topics = topic_chapters()
