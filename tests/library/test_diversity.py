@@ -13,7 +13,6 @@ import math
 from importlib.metadata import version
 
 import numpy as np
-import pyndeval
 import pytest
 
 from rankmetrics_lite import (
@@ -197,6 +196,7 @@ def _trec_ranking(ranking: dict) -> list[str]:
 
 def ndeval_values(run: dict, qrels: dict, measures: list[str], *, alpha=0.5, level=1) -> dict:
     """pyndeval's per-query values: qrels in ndeval's subtopic order, the run as ranks."""
+    import pyndeval
     lines = sorted(((q, s, d, g) for q, subs in qrels.items() for s, docs in subs.items()
                     for d, g in docs.items()), key=lambda t: _natural(t[1]))
     scored = [(q, doc, float(-rank)) for q in sorted(run) for rank, doc in enumerate(_trec_ranking(run[q]))]
