@@ -34,26 +34,34 @@ averages and the printing. What this module reproduces of trec_eval, and where:
   ``-c``, the judged) queries, sums for the ``num_*`` counts, geometric means
   for ``gm_*``, z-scores with ``-Z`` (trec_eval's binary search, which reads
   one entry past a query's lines, included);
-* two of trec_eval 10.0's slips that change what it prints: a judged query that
-  the run lacks, scored under ``-c`` on its stand-in ranking, keeps what that
-  ranking gives where trec_eval resets only some measures by name
-  (``utility_2,-1,0,0`` but not ``utility``); and ``ideal_dcg`` on a query with
-  no judgement of grade 0 or more is that of the query before it.
+* trec_eval's slips that change what it prints: a judged query that the run
+  lacks, scored under ``-c`` on its stand-in ranking, keeps what that ranking
+  gives where 10.0 resets only some measures by name (``utility_2,-1,0,0`` but
+  not ``utility``); a query with no judgement of grade 0 or more reads the grade
+  levels of the query evaluated before it (its gains and ideal ranking), and
+  stops trec_eval (exit 4) if it is the first; cutoff lists read in one walk
+  over the ranking, where a cutoff out of order (trec_eval's comparators leave
+  cutoffs 2**31 apart so) or below 1 changes what the cutoffs after it read;
+* C's arithmetic: p^k step by step (rbp, rbp_resid), gains divided by log2,
+  doubles cast to long as x86-64 does (LONG_MIN for inf, NaN and overflow),
+  sums from 0.0 and the sign of a NaN as trec_eval prints it (``-nan``).
 
 Beyond trec_eval: several run files in one call (the output is that of one
 trec_eval call per run, one after the other), ``-`` for standard input in
 either position, gzip'd files; long options for JSON or CSV output, a paired
 comparison of each run with the first, and per-query lines in a file of their
 own (``rankmetrics_lite._trec_eval_output``). Departures, each refused with a message that
-says why (exit 1 or 2), or noted: ``-l`` or ``-M`` below 0; debug output
-(``-D`` above 0); gain pairs for ``rbp`` (10.0 rescales them by two variables
-it never sets); the file contents the package's readers refuse where trec_eval
-would misread them (``rankmetrics_lite._trec_io`` lists them; a prefs level
-that is not a number, which trec_eval reads as 0); two of ``dcg``, ``ideal_dcg``
-and ``ndcg`` with gains given to one (trec_eval 10.0 stops on a double free:
-here each keeps its own parameters, with a note on standard error); and
-inconsistent preferences within one judgement group (trec_eval aborts; here
-exit 4 with the reason).
+says why (exit 1 or 2), or noted: ``-l`` or ``-M`` below 0 (with ``-M``, trec_eval
+crashes); debug output (``-D`` above 0); gain pairs for ``rbp`` (10.0 rescales
+them by two variables it never sets); ``rbp`` after a measure other than
+``num_nonrel_judged_ret`` (those two variables then hold what that measure left:
+a note on standard error); the file contents the package's readers refuse where
+trec_eval would misread them (``rankmetrics_lite._trec_io`` lists them; a prefs
+level that is not a number, which trec_eval reads as 0); where trec_eval crashes:
+two of ``dcg``, ``ideal_dcg`` and ``ndcg`` with gains given to one (10.0 frees
+their one parameter list twice), and a query whose every grade is -2 or lower
+after the first query (an array of negative size); and inconsistent preferences
+within one judgement group (trec_eval aborts; here exit 4 with the reason).
 """
 
 from __future__ import annotations
@@ -74,7 +82,7 @@ os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 
 import numpy as np  # noqa: E402
 
-from ._c_numbers import atof_prefix, atol_prefix  # noqa: E402
+from ._c_numbers import atof_prefix, atol_prefix, c_long_of  # noqa: E402
 from ._c_qsort import c_qsort, compare_double, compare_long  # noqa: E402
 from ._trec_eval_output import FORMATS, Line, RunLines  # noqa: E402
 
@@ -146,6 +154,9 @@ _LONG_OPTIONS = [
     ("Number_docs_in_coll", True, "N"), ("Max_retrieved_per_topic", True, "M"),
     ("Rel_info_format", True, "R"), ("Results_format", True, "T"),
     ("Output_old_results_format", True, "o"), ("Zscore", True, "Z"),
+]
+_TREC_EVAL_LONG_OPTIONS = len(_LONG_OPTIONS)
+_LONG_OPTIONS += [
     ("trec-eval-version", True, "version-of-trec-eval"),
     # Beyond trec_eval (long names only):
     ("format", True, "format"), ("compare", False, "compare"), ("per-query-file", True, "per-query-file"),
@@ -171,8 +182,11 @@ def getopt_long(argv: Sequence[str]) -> tuple[list[tuple[str, str | None]], list
             break
         if arg.startswith("--"):
             name, eq, value = arg[2:].partition("=")
-            exact = [o for o in _LONG_OPTIONS if o[0] == name]
-            matches = exact or [o for o in _LONG_OPTIONS if o[0].startswith(name)]
+            # An abbreviation means what it means to trec_eval (--c, --comp: -c); this
+            # program's own long options are reached by the prefixes trec_eval leaves free.
+            matches = ([o for o in _LONG_OPTIONS if o[0] == name]
+                       or [o for o in _LONG_OPTIONS[:_TREC_EVAL_LONG_OPTIONS] if o[0].startswith(name)]
+                       or [o for o in _LONG_OPTIONS if o[0].startswith(name)])
             if len({o[2] for o in matches}) != 1:
                 problem = "is ambiguous" if matches else "is not an option"
                 raise TrecEvalExit(1, f"option '--{name}' {problem}")
@@ -419,10 +433,88 @@ def _c_format(value: float, spec: str) -> str:
 @dataclass
 class _Value:
     """One printed value of a marked measure: its trec_eval name and the catalogue measure
-    that computes it (None for runid and num_q)."""
+    that computes it (None for runid and num_q); ``listed``: the list of cutoffs it is
+    computed in, and its place there, for a measure trec_eval reads its cutoffs of in one walk."""
 
     name: str
     measure: object | None
+    listed: tuple[_Cutoffs, int] | None = None
+
+    def on(self, rows) -> np.ndarray:
+        """The value on each of ``rows``."""
+        if self.listed is None:
+            return self.measure.values(rows, "linear")
+        return self.listed[0].values(rows, "linear")[:, self.listed[1]]
+
+
+@dataclass(frozen=True)
+class _Cutoffs:
+    """A measure over its whole list of cutoffs, in the order trec_eval sorted them: it reads
+    them in one walk over the ranking, where a cutoff the walk passes by (one out of order,
+    as its comparators leave cutoffs that differ by 2**31 or more, or one below 1) changes
+    what it and the cutoffs after it read. iprec_at_recall and Rprec_mult walk up from
+    the ranking's end (their kernels take the list); the others down from the top
+    (:func:`_walk_down`)."""
+
+    family: str
+    cutoffs: tuple
+
+    def values(self, rows, gain: str) -> np.ndarray:
+        from ._cutoff_metrics import precision_at_multiples_rows
+        from ._pr_curves import interpolated_precision_rows
+
+        if self.family == "IPrec":
+            return interpolated_precision_rows(rows.binary, rows.n_rel, rows.n_ret, self.cutoffs,
+                                               rows.version, rows.hits)
+        if self.family == "RprecMult":
+            return precision_at_multiples_rows(rows.binary, rows.n_rel, rows.n_ret, self.cutoffs, rows.hits)
+        return _walk_down(self.family, self.cutoffs, rows)
+
+
+def _met(cutoffs: tuple[int, ...], limit: np.ndarray) -> np.ndarray:
+    """(rows, cutoffs): whether trec_eval's walk over ranks 0 .. limit - 1 meets each cutoff:
+    it meets them in order while each is above the one before and below the limit."""
+    met = np.zeros((limit.size, len(cutoffs)), dtype=bool)
+    going, previous = np.ones(limit.size, dtype=bool), -1
+    for j, c in enumerate(cutoffs):
+        going &= (c > previous) & (c < limit)
+        met[:, j] = going
+        previous = c
+    return met
+
+
+def _walk_down(family: str, cutoffs: tuple[int, ...], rows) -> np.ndarray:
+    """P, recall, success, map_cut, relative_P, unj and ndcg_cut at trec_eval's integer
+    cutoffs (m_P.c and its siblings): a cutoff the walk meets reads the measure there; one
+    it does not ("not achieved") reads the counts of the whole ranking, in the measure's
+    formula with that cutoff (P: relevant retrieved / cutoff)."""
+    from ._dcg import _dcg_rows
+    from .measures import Measure
+
+    met = _met(cutoffs, rows.n_ret)
+    whole = max(rows.grades.shape[1], 1)
+    out = np.empty(met.shape)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for j, c in enumerate(cutoffs):
+            if family == "nDCG":  # and the ideal ranking's walk, over its positive grades
+                ideal_met = _met(cutoffs, (rows.ideal > 0).sum(axis=1))[:, j]
+                dcg = _dcg_rows(rows.gains, c if c > 0 else None) if met[:, j].any() else 0.0
+                dcg = np.where(met[:, j], dcg, _dcg_rows(rows.gains))
+                ideal = _dcg_rows(rows.ideal, c if c > 0 else None) if ideal_met.any() else 0.0
+                ideal = np.where(ideal_met, ideal, _dcg_rows(rows.ideal))
+                out[:, j] = np.where(ideal > 0, dcg / ideal, dcg)
+                continue
+            if family == "P":
+                not_met = rows.n_rel_ret / c
+            elif family == "Unjudged":
+                not_met = rows.unjudged.sum(axis=1) / c
+            elif family == "RelP":
+                not_met = np.where(rows.n_rel > 0, rows.n_rel_ret / np.minimum(c, rows.n_rel), 0.0)
+            else:  # recall, success, map_cut: the cutoff only bounds the ranks read
+                not_met = Measure(family, whole).values(rows, "linear")
+            at = Measure(family, c).values(rows, "linear") if c > 0 and met[:, j].any() else 0.0
+            out[:, j] = np.where(met[:, j], at, not_met)
+    return out
 
 
 @dataclass
@@ -448,12 +540,16 @@ def _initialise(spec: TrecEvalMeasure, params: str | None, version: str) -> _Mar
         marked.values = [_Value(name, Measure(family))]
     elif kind == "cut_long":
         cutoffs = spec.defaults if params is None else _long_cutoffs(name, params)
-        marked.values = [_Value(f"{name}_{k}", Measure(family, int(k))) for k in cutoffs]
+        listed = _Cutoffs(family, tuple(int(k) for k in cutoffs))
+        # (a cutoff below 1, which trec_eval reads where its walk ends, needs the whole ranking)
+        marked.values = [_Value(f"{name}_{k}", Measure(family, int(k) if k > 0 else None), (listed, j))
+                         for j, k in enumerate(cutoffs)]
     elif kind == "cut_double":
         cutoffs = spec.defaults if params is None else _double_cutoffs(name, params)
         # append_double: "%s_%3.2f" into strlen(name) + 10 bytes, NUL included
-        marked.values = [_Value(f"{name}_{_fixed(x)}"[:len(name) + 9], Measure(family, None, float(x)))
-                         for x in cutoffs]
+        listed = _Cutoffs(family, tuple(float(x) for x in cutoffs))
+        marked.values = [_Value(f"{name}_{_fixed(x)}"[:len(name) + 9], Measure(family, None, float(x)),
+                                (listed, j)) for j, x in enumerate(cutoffs)]
     elif kind in ("p_double", "string"):
         values = spec.defaults if params is None else tuple(atof_prefix(p) for p in params.split(","))
         printed = name if params is None else f"{name}_{params}"
@@ -478,9 +574,7 @@ def _initialise(spec: TrecEvalMeasure, params: str | None, version: str) -> _Mar
 
 def _long_of(value: float) -> int:
     """C's (long) cast of a double."""
-    if math.isnan(value) or not -9.3e18 < value < 9.3e18:
-        return -(1 << 63)
-    return int(value)
+    return int(c_long_of(value))
 
 
 def _pair_measure(spec: TrecEvalMeasure, pairs: list[tuple[str, float]], version: str):
@@ -854,6 +948,14 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
     if not evaluated and stop is None:
         raise TrecEvalExit(7, "no queries with both results and relevance info: the run and the "
                               "qrels share no query id (compare their first columns)")
+    top_grades = _top_grades(qrels, evaluated) if evaluated and groups is None and _reads_grades(marked) else None
+    if top_grades is not None and top_grades[0] < 0:
+        # form_res_rels.c sizes its grade counts by the highest grade + 1: for the first query
+        # it reads, none (te_chk_and_malloc returns NULL), and trec_eval stops (exit 4).
+        stop, evaluated, top_grades = evaluated[0], [], None
+        stop_message = (f"Can't calculate measures on query '{stop.decode('utf-8')}': every grade in its "
+                        "judgements is below 0, and trec_eval stops (exit 4) when the first query it "
+                        "evaluates has no grade of 0 or more; judge a document 0 or more, or remove the query")
 
     measures = [value.measure for m in marked for value in m.values
                 if value.measure is not None and value.measure is not _PREFERENCE]
@@ -888,6 +990,9 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
                                                                               run, qrels, judgements=True)
                 rows = rows_of(run, joined) if evaluated else None
     del run  # joined: what the measures read is in the rows
+    if top_grades is not None:
+        top_grades = top_grades[:len(evaluated)]
+        _refuse_crashing_grades(evaluated, top_grades, version)
     if rows is not None:
         position = {q.encode("utf-8"): i for i, q in enumerate(rows.qids)}
         if groups is None:
@@ -898,26 +1003,25 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
             for i, q in enumerate(evaluated):
                 order[i, :len(groups.of_query[q])] = [position[p] for p in groups.pairs(q)]
         bogus = np.array([q in set(missing) for q in evaluated], dtype=bool)
-        counts, grades = rows._judged
-        judged_levels = np.bincount(np.repeat(np.arange(counts.size), counts)[grades >= 0],
-                                    minlength=counts.size)[order] if groups is None else None
+        stale = _stale_levels(rows, order, top_grades)
         for m in marked:
             if m.error is not None:
                 raise TrecEvalExit(4, m.error)
-        computations = [value.measure for m in marked for value in m.values
-                        if value.measure is not None and value.measure is not _PREFERENCE]
+        computations = [value.measure if value.listed is None else value.listed[0] for m in marked
+                        for value in m.values if value.measure is not None and value.measure is not _PREFERENCE]
         by_row = _in_blocks(rows, computations)
         for m in marked:
             for value in m.values:
                 if value.measure is None or value.measure is _PREFERENCE:
                     continue
-                computed = by_row[value.measure]
+                computed = by_row[value.measure] if value.listed is None else by_row[value.listed[0]][:, value.listed[1]]
                 computed = computed[order] if groups is None else _over_groups(computed, order)
                 if bogus.any() and _zeroed_on_stand_in(m.spec, value.name):
                     computed = computed.copy()
                     computed[bogus] = "" if computed.dtype == object else 0.0
-                if m.spec.name == "ideal_dcg":
-                    computed = _stale_levels(computed, judged_levels == 0)
+                if stale is not None and value.measure.family in _READS_GRADE_LEVELS:
+                    computed = computed.copy()
+                    computed[stale[0]] = value.on(stale[1])
                 values_of[value.name] = computed
     names = [q.decode("utf-8") for q in evaluated]
     _print(options, marked, names, evaluated, values_of, qrels, run_tag, zscores, out,
@@ -951,17 +1055,52 @@ def _over_groups(values: np.ndarray, order: np.ndarray) -> np.ndarray:
     return np.where(n_groups > 1, total / np.maximum(n_groups, 1), total)
 
 
-def _stale_levels(values: np.ndarray, unleveled: np.ndarray) -> np.ndarray:
-    """trec_eval 10.0's ideal_dcg on a query with no judgement of grade 0 or more: its
-    form_res_rels.c sets the number of grades only when some grade is counted, so such a
-    query keeps the grades of the query evaluated before it (0 for the first), and its
-    ideal DCG is that query's."""
-    if not unleveled.any():
-        return values
-    values = values.copy()
-    for i in np.flatnonzero(unleveled).tolist():
-        values[i] = values[i - 1] if i else 0.0
-    return values
+# The families whose values read a query's grade levels (trec_eval's setup_gains and rel_levels).
+_READS_GRADE_LEVELS = frozenset({"DCG", "IdealDCG", "nDCG", "nDCG_rel", "G", "RnDCG", "RBP"})
+
+
+def _reads_grades(marked: list[_Marked]) -> bool:
+    """Whether a marked measure calls trec_eval's form_res_rels (all but runid and num_q)."""
+    return any(m.spec.kind not in ("runid", "count") for m in marked)
+
+
+def _top_grades(qrels, evaluated: list[bytes]) -> np.ndarray:
+    """The highest grade judged for each evaluated query (trec_eval's max_rel)."""
+    from ._columnar import group_codes
+
+    codes, distinct = group_codes(qrels.query_ids)
+    top = np.full(distinct.size, np.iinfo(np.int64).min, dtype=np.int64)
+    np.maximum.at(top, codes, qrels.grades)
+    ids = [bytes(q) if isinstance(q, bytes) else q.encode("utf-8") for q in distinct.tolist()]
+    of_query = dict(zip(ids, top.tolist()))
+    return np.array([of_query[q] for q in evaluated], dtype=np.int64)
+
+
+def _refuse_crashing_grades(evaluated: list[bytes], top_grades: np.ndarray, version: str) -> None:
+    """A query whose every grade is -2 or lower, evaluated after the first: trec_eval's
+    form_res_rels.c clears its grade counts with memset((max_rel + 1) * sizeof(long)), a
+    negative size, and crashes. Refused before anything is printed."""
+    crashing = np.flatnonzero(top_grades[1:] <= -2)
+    if crashing.size:
+        qid = evaluated[int(crashing[0]) + 1].decode("utf-8")
+        raise TrecEvalExit(2, f"query '{qid}': every grade in its judgements is -2 or lower "
+                              f"(highest {int(top_grades[crashing[0] + 1])}); trec_eval {version} crashes on "
+                              "such a query (form_res_rels.c clears an array of negative size) unless it is "
+                              "the first it evaluates: give it a grade of -1 or more, or remove it")
+
+
+def _stale_levels(rows, order: np.ndarray, top_grades: np.ndarray | None) -> tuple | None:
+    """trec_eval's form_res_rels.c counts judged documents per grade into an array it keeps
+    from query to query and sets the number of grades only when some grade is counted: a
+    query with no grade of 0 or more (every grade -1) reads the grade levels of the last
+    query evaluated before it that had some. Returns (positions of such queries in the
+    evaluation order, their rows reading those levels), or None."""
+    if top_grades is None or not (top_grades < 0).any():
+        return None
+    positions = np.flatnonzero(top_grades < 0)
+    leveled = np.flatnonzero(top_grades >= 0)  # the first evaluated query is one of them
+    sources = leveled[np.searchsorted(leveled, positions) - 1]
+    return positions, rows.with_levels_of(order[positions], order[sources])
 
 
 def _placeholder():
@@ -1054,8 +1193,18 @@ def _print(options: _Options, marked: list[_Marked], names: list[str], evaluated
 
 
 def _sequential_sum(values: np.ndarray) -> float:
-    """Added one by one in query order, as trec_eval accumulates (cumsum is sequential)."""
-    return float(np.cumsum(values)[-1]) if values.size else 0.0
+    """Added one by one in query order to 0.0, as trec_eval accumulates (te_acc_meas_s; cumsum
+    is sequential). Adding 0.0 last makes a sum of negative zeros +0.0, as it is when 0.0
+    comes first; and a NaN sum takes the sign trec_eval's ``accum += value`` gives it (the
+    sign shows: C prints ``-nan``): that of the last NaN value, where numpy keeps the first,
+    or set, for a NaN the sum makes itself (inf - inf)."""
+    if not values.size:
+        return 0.0
+    total = float(np.cumsum(values)[-1]) + 0.0
+    if math.isnan(total):
+        nan = np.flatnonzero(np.isnan(values))
+        total = math.copysign(total, -1.0 if not nan.size or np.signbit(values[nan[-1]]) else 1.0)
+    return total
 
 
 # ------------------------------------------------------------------ main --
@@ -1132,19 +1281,45 @@ def _options(argv: Sequence[str]) -> tuple[_Options, list[str], bool]:
 _SHARED_GAINS = ("dcg", "ideal_dcg", "ndcg")
 
 
-def _note_shared_gains(options: _Options, stderr) -> None:
-    """trec_eval 10.0 crashes (double free) when two of dcg, ideal_dcg and ndcg are asked for
-    and one has gains; here each keeps its own, and a note says so."""
+def _refuse_shared_gains(options: _Options) -> None:
+    """trec_eval 10.0 frees that list once per measure when two of dcg, ideal_dcg and ndcg
+    are asked for and one has gains: a double free, which stops it (or, where the heap
+    hides it, prints the gains under the other's name). Refused before reading a file."""
     asked = [name for name in _SHARED_GAINS if name in options.measures]
-    if len(asked) > 1 and any(name in options.params for name in asked) and options.version == "10.0":
-        stderr.write(f"{PROGRAM}: note: trec_eval 10.0 stops on a double free here ({', '.join(asked)} "
-                     "share one parameter list in its m_ndcg.c, and one has gains); each is "
-                     "computed with its own parameters\n")
+    given = [name for name in asked if name in options.params]
+    if len(asked) > 1 and given and options.version == "10.0":
+        raise TrecEvalExit(2, f"measures {', '.join(asked)} with gains for {given[0]} "
+                              f"('{given[0]}.{options.params[given[0]]}'): trec_eval 10.0 crashes here (a "
+                              "double free: m_ndcg.c gives them one parameter list); ask for them in "
+                              "separate runs of the command")
+
+
+def _note_rbp(options: _Options, marked: list[_Marked], stderr) -> None:
+    """trec_eval 10.0's rbp reads two variables it never sets (min and max, m_rbp.c), which
+    hold what the measure computed before it left there: what it prints then depends on
+    that measure. Here they start harmless (gains above 1 are scaled by the top grade), as
+    they are when rbp comes first or after num_nonrel_judged_ret (-m all_trec); a note says
+    so where another measure comes before it."""
+    names = [m.spec.name for m in marked if m.spec.kind not in ("runid", "count")]
+    if options.version != "10.0" or "rbp" not in names:
+        return
+    before = names[:names.index("rbp")]
+    if before and before[-1] != "num_nonrel_judged_ret":
+        stderr.write(f"{PROGRAM}: note: trec_eval 10.0's rbp reads two variables it never sets "
+                     f"(min and max in m_rbp.c) after {before[-1]}: its values may differ from these, "
+                     "which are those it prints when rbp comes first or after num_nonrel_judged_ret "
+                     "(-m all_trec)\n")
 
 
 def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
     """The command line on byte streams (``stdin``, ``stdout``) and a text stream for
-    messages (``stderr``); returns trec_eval's exit code."""
+    messages (``stderr``); returns trec_eval's exit code. Arithmetic runs as C's does, where
+    an overflow or a NaN is a value, not a warning: numpy's floating-point warnings are off."""
+    with np.errstate(all="ignore"):
+        return _run_command(argv, stdin, stdout, stderr)
+
+
+def _run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
     out: list[Line] = []
     try:
         options, operands, help_wanted = _options(argv)
@@ -1157,6 +1332,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
             return 0
         if len(operands) < 2:
             raise TrecEvalExit(1, "give a qrels file and at least one run file")
+        _refuse_shared_gains(options)
         qrels_path, run_paths = operands[0], operands[1:]
         if [qrels_path, *run_paths].count("-") > 1:
             raise TrecEvalExit(1, "standard input ('-') can stand for one file only")
@@ -1191,7 +1367,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
             table = _table(options.version)
             marked = [_initialise(table[name], options.params.get(name), options.version)
                       for name in table if name in options.measures]
-            _note_shared_gains(options, stderr)
+            _note_rbp(options, marked, stderr)
             try:
                 _evaluate_run(options, marked, qrels, pending, zscores, out, groups)
             finally:
