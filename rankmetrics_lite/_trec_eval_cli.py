@@ -487,33 +487,39 @@ def _walk_down(family: str, cutoffs: tuple[int, ...], rows) -> np.ndarray:
     """P, recall, success, map_cut, relative_P, unj and ndcg_cut at trec_eval's integer
     cutoffs (m_P.c and its siblings): a cutoff the walk meets reads the measure there; one
     it does not ("not achieved") reads the counts of the whole ranking, in the measure's
-    formula with that cutoff (P: relevant retrieved / cutoff)."""
+    formula with that cutoff (P: relevant retrieved / cutoff), which is the measure at the
+    cutoff too unless the walk passed it by (out of order, or below 1)."""
     from ._dcg import _dcg_rows
     from .measures import Measure
 
     met = _met(cutoffs, rows.n_ret)
-    whole = max(rows.grades.shape[1], 1)
     out = np.empty(met.shape)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        for j, c in enumerate(cutoffs):
-            if family == "nDCG":  # and the ideal ranking's walk, over its positive grades
-                ideal_met = _met(cutoffs, (rows.ideal > 0).sum(axis=1))[:, j]
-                dcg = _dcg_rows(rows.gains, c if c > 0 else None) if met[:, j].any() else 0.0
-                dcg = np.where(met[:, j], dcg, _dcg_rows(rows.gains))
-                ideal = _dcg_rows(rows.ideal, c if c > 0 else None) if ideal_met.any() else 0.0
-                ideal = np.where(ideal_met, ideal, _dcg_rows(rows.ideal))
-                out[:, j] = np.where(ideal > 0, dcg / ideal, dcg)
+    for j, c in enumerate(cutoffs):
+        passed = (~met[:, j] & (c < rows.n_ret)) | (c <= 0)
+        if family == "nDCG":  # and the ideal ranking's walk, over its positive grades
+            n_ideal = (rows.ideal > 0).sum(axis=1)
+            ideal_passed = (~_met(cutoffs, n_ideal)[:, j] & (c < n_ideal)) | (c <= 0)
+            if not passed.any() and not ideal_passed.any():
+                out[:, j] = Measure(family, c).values(rows, "linear")
                 continue
-            if family == "P":
-                not_met = rows.n_rel_ret / c
-            elif family == "Unjudged":
-                not_met = rows.unjudged.sum(axis=1) / c
-            elif family == "RelP":
-                not_met = np.where(rows.n_rel > 0, rows.n_rel_ret / np.minimum(c, rows.n_rel), 0.0)
-            else:  # recall, success, map_cut: the cutoff only bounds the ranks read
-                not_met = Measure(family, whole).values(rows, "linear")
-            at = Measure(family, c).values(rows, "linear") if c > 0 and met[:, j].any() else 0.0
-            out[:, j] = np.where(met[:, j], at, not_met)
+            at = c if c > 0 else None
+            dcg = np.where(passed, _dcg_rows(rows.gains), _dcg_rows(rows.gains, at))
+            ideal = np.where(ideal_passed, _dcg_rows(rows.ideal), _dcg_rows(rows.ideal, at))
+            out[:, j] = np.where(ideal > 0, dcg / ideal, dcg)
+            continue
+        at = Measure(family, c).values(rows, "linear") if c > 0 else 0.0
+        if not passed.any():
+            out[:, j] = at
+            continue
+        if family == "P":
+            not_met = rows.n_rel_ret / c
+        elif family == "Unjudged":
+            not_met = rows.unjudged.sum(axis=1) / c
+        elif family == "RelP":
+            not_met = np.where(rows.n_rel > 0, rows.n_rel_ret / np.minimum(c, rows.n_rel), 0.0)
+        else:  # recall, success, map_cut: the cutoff only bounds the ranks read
+            not_met = Measure(family, max(rows.grades.shape[1], 1)).values(rows, "linear")
+        out[:, j] = np.where(passed, not_met, at)
     return out
 
 
@@ -600,29 +606,25 @@ def _pair_measure(spec: TrecEvalMeasure, pairs: list[tuple[str, float]], version
 
 
 def _cannot_read(kind: str, path: str, exc: OSError, code: int = 2) -> TrecEvalExit:
-    return TrecEvalExit(code, f"cannot read the {kind} file '{path}': {exc.strerror}")
+    return TrecEvalExit(code, f"cannot read the {kind} file '{path}': {exc.strerror or exc}")
 
 
-def _read_input(path: str, stdin, kind: str) -> tuple[str, bytes]:
-    """(name for messages, content) of a file argument; '-' is standard input."""
-    from ._trec_io import gunzipped
+def _read_input(path: str, stdin, kind: str, code: int = 2) -> tuple[str, bytes]:
+    """(name for messages, content) of a file argument; '-' is standard input. What is not
+    a TREC file (a device, binary data, UTF-16, a gzip bomb) is refused by the reader,
+    which names the file and what it found."""
+    from ._trec_io import read_content
 
-    if path == "-":
-        name = "standard input"
-        data = stdin.read()
-    else:
-        name = path
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise _cannot_read(kind, path, exc) from None
+    from_stdin = path == "-" and stdin is not None  # (a zscores file named '-' is a file)
+    name = "standard input" if from_stdin else path
     try:
-        data = gunzipped(data, name)
+        data = read_content(stdin if from_stdin else path, name, kind)
+    except OSError as exc:
+        raise _cannot_read(kind, path, exc, code) from None
     except ValueError as exc:
-        raise TrecEvalExit(2, str(exc)) from None
+        raise TrecEvalExit(code, str(exc)) from None
     if not data:
-        raise TrecEvalExit(2, f"the {kind} file '{name}' is empty")
+        raise TrecEvalExit(code, f"the {kind} file '{name}' is empty")
     return name, data
 
 
@@ -632,7 +634,7 @@ def _read_columns(name: str, data: bytes, kind: str):
     if kind == "qrels":
         _refuse_blank_lines(name, data)
     try:  # a document listed or judged twice stops trec_eval only in a query it evaluates
-        return columns_from_bytes(name, data, kind, repeats_allowed=True)
+        return columns_from_bytes(name, data, kind, repeats_allowed=True, long_ids=True)
     except ValueError as exc:
         raise TrecEvalExit(2, f"{exc}") from None
 
@@ -662,10 +664,10 @@ def _read_run(path: str, stdin) -> tuple:
 
     if path != "-":
         try:
-            streamed = streamed_columns(path, "run", path, repeats_allowed=True)
+            streamed = streamed_columns(path, "run", path, repeats_allowed=True, long_ids=True)
         except OSError as exc:
             raise _cannot_read("run", path, exc) from None
-        except ValueError as exc:  # a gzip'd file that cannot be decompressed
+        except ValueError as exc:  # not a TREC file (see _read_input)
             raise TrecEvalExit(2, str(exc)) from None
         if streamed is not None:
             return streamed[0], run_tag(streamed[1])
@@ -675,13 +677,7 @@ def _read_run(path: str, stdin) -> tuple:
 
 def _read_zscores(path: str) -> tuple[list[bytes], list[bytes], np.ndarray, np.ndarray]:
     """get_zscores.c: lines ``qid measure mean stddev``, sorted by (qid, measure) as bytes."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise _cannot_read("zscores", path, exc, code=255) from None
-    if not data:
-        raise TrecEvalExit(255, f"the zscores file '{path}' is empty")
+    _, data = _read_input(path, None, "zscores", code=255)
     lines = []
     for number, line in enumerate(data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n"), 1):
         fields = line.split()
@@ -840,7 +836,7 @@ class _Groups:
 
     @classmethod
     def read(cls, name: str, data: bytes) -> _Groups:
-        from ._columns import QrelsColumns
+        from ._columns import QrelsColumns, padding_fits
         from ._trec_io import qrels_groups_from_bytes
 
         try:
@@ -850,9 +846,14 @@ class _Groups:
         of_query: dict[bytes, set[bytes]] = {}
         for qid, group, _, _ in lines:
             of_query.setdefault(qid.encode("utf-8"), set()).add(group.encode("utf-8"))
-        qrels = QrelsColumns(np.array([f"{q} {g}".encode("utf-8") for q, g, _, _ in lines]),
-                             np.array([d.encode("utf-8") for _, _, d, _ in lines]),
-                             np.array([v for _, _, _, v in lines], dtype=np.int64))
+        pairs = [f"{q} {g}".encode("utf-8") for q, g, _, _ in lines]
+        docs = [d.encode("utf-8") for _, _, d, _ in lines]
+        for ids in (pairs, docs):
+            if not padding_fits(len(ids), max(map(len, ids)), sum(map(len, ids))):
+                raise TrecEvalExit(2, f"{name}: an id of {max(map(len, ids)):,} bytes among short ones: "
+                                      "judgement groups (-R qrels_jg) are kept in columns of one width, "
+                                      "which it would make too large; shorten it")
+        qrels = QrelsColumns(np.array(pairs), np.array(docs), np.array([v for _, _, _, v in lines], dtype=np.int64))
         return cls(qrels, {q: sorted(g) for q, g in of_query.items()})
 
     def pairs(self, qid: bytes) -> list[bytes]:
@@ -875,7 +876,7 @@ class _Groups:
         return RunColumns(*handed_over(pair_ids, docs[entry], run.scores[entry]))
 
 
-def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, judgements: bool) -> tuple:
+def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, text: _Text, judgements: bool) -> tuple:
     """trec_eval looks for a document listed twice in a run, or judged twice in the qrels, only
     in the queries it evaluates, in order, and stops at the first (exit 4) after the queries
     before it: that query becomes the stop; every query with a repeat is left out of the
@@ -890,7 +891,7 @@ def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, jud
     if first is not None:
         how, doc = next((how, repeats[first]) for how, repeats in found.items() if first in repeats)
         stop, evaluated = first, evaluated[:evaluated.index(first)]
-        stop_message = (f"document '{doc.decode('utf-8')}' is {how} twice for query '{first.decode('utf-8')}'"
+        stop_message = (f"document '{text.document(doc)}' is {how} twice for query '{text.query(first)}'"
                         ": trec_eval stops at this query (exit 4), after the queries before it; keep "
                         "one of the two")
     # (where no line would be left, no query is evaluated: nothing is joined)
@@ -903,22 +904,53 @@ def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, jud
     return stop, stop_message, evaluated, run, qrels
 
 
+@dataclass
+class _Text:
+    """Query and document ids as the user wrote them, from the ids the evaluation holds
+    (the same, or their codes where they were too long to pad: _columns.compact_ids)."""
+
+    queries: object = None  # CompactIds of the query ids, or None
+    documents: object = None
+
+    def query(self, qid: bytes) -> str:
+        return (qid if self.queries is None else self.queries.decode(qid)).decode("utf-8")
+
+    def document(self, docno: bytes) -> str:
+        return (docno if self.documents is None else self.documents.decode(docno)).decode("utf-8")
+
+    def query_code(self, qid: bytes) -> bytes:
+        if self.queries is None:
+            return qid
+        return self.queries.encode([qid])[0] if qid in self.queries.code_of else b"\0"  # (matches none)
+
+    def document_codes(self, docnos: list[bytes]) -> np.ndarray:
+        return np.array(docnos) if self.documents is None else self.documents.encode(docnos)
+
+
 def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list, zscores: _Zscores | None,
                   out: list[Line], groups: _Groups | None = None) -> None:
     """Evaluate one run, ``pending``'s one ``(columns, run tag)``, and append its output lines
     to ``out``; raise TrecEvalExit where trec_eval stops (after appending what it printed
     before stopping). The run is taken out of ``pending`` so that, once joined, its columns
     (the largest arrays here) are let go before the measures are computed."""
-    from ._columns import RunColumns, handed_over
+    from ._columns import LongIdColumns, RunColumns, compact_ids, handed_over
     from ._evaluate import prepare_rows
     from .validation import RepeatedDocument
 
     run, run_tag = pending.pop()
     version = options.version
+    codes = (None, None)  # ids replaced by short codes, and how to read them back (_columns.compact_ids)
+    if groups is None:
+        qrels, run, *codes = compact_ids(qrels, run, (_BOGUS_DOCNO,))
+    elif isinstance(run, LongIdColumns):
+        raise TrecEvalExit(2, f"the run's ids are too long to pad to one width beside each other (a few "
+                              f"of thousands of bytes among short ones): -R {options.rel_format} keeps them "
+                              "so; shorten them, or evaluate with -R qrels")
+    text = _Text(*codes)
     judged = sorted(groups.of_query) if groups is not None else sorted(_distinct(qrels.query_ids))
     preferences = groups if isinstance(groups, _Preferences) else None
     in_run = set(_distinct(run.query_ids))
-    debug = None if options.debug_query is None else options.debug_query.encode("utf-8")
+    debug = None if options.debug_query is None else text.query_code(options.debug_query.encode("utf-8"))
     if version == "10.0":
         evaluated = [q for q in judged if debug is None or q == debug]
         missing = [q for q in evaluated if q not in in_run]
@@ -928,7 +960,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
             evaluated = evaluated[:evaluated.index(stop)]
         elif missing:  # -c: trec_eval scores the query on a one-document stand-in ranking
             if run.query_ids.dtype.kind == "S":
-                extra_qids, extra_docs = np.array(missing), np.array([_BOGUS_DOCNO] * len(missing))
+                extra_qids, extra_docs = np.array(missing), text.document_codes([_BOGUS_DOCNO] * len(missing))
             else:
                 extra_qids = np.array([q.decode("utf-8") for q in missing])
                 extra_docs = np.array([_BOGUS_DOCNO.decode("ascii")] * len(missing))
@@ -940,10 +972,10 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
         evaluated = [q for q in judged if q in in_run and (debug is None or q == debug)]
         missing, stop = [], None
     stop_message = None if stop is None else (
-        f"query '{stop.decode('utf-8')}' is judged in the qrels but absent from the run: trec_eval "
+        f"query '{text.query(stop)}' is judged in the qrels but absent from the run: trec_eval "
         "10.0 stops here (exit 4); give -c to score it 0, or remove its judgements")
     if groups is not None:  # with plain qrels, the join finds any repeat (below)
-        stop, stop_message, evaluated, run, _ = _stop_at_repeats(stop, stop_message, evaluated, run, qrels,
+        stop, stop_message, evaluated, run, _ = _stop_at_repeats(stop, stop_message, evaluated, run, qrels, text,
                                                                  judgements=False)
     if not evaluated and stop is None:
         raise TrecEvalExit(7, "no queries with both results and relevance info: the run and the "
@@ -953,7 +985,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
         # form_res_rels.c sizes its grade counts by the highest grade + 1: for the first query
         # it reads, none (te_chk_and_malloc returns NULL), and trec_eval stops (exit 4).
         stop, evaluated, top_grades = evaluated[0], [], None
-        stop_message = (f"Can't calculate measures on query '{stop.decode('utf-8')}': every grade in its "
+        stop_message = (f"Can't calculate measures on query '{text.query(stop)}': every grade in its "
                         "judgements is below 0, and trec_eval stops (exit 4) when the first query it "
                         "evaluates has no grade of 0 or more; judge a document 0 or more, or remove the query")
 
@@ -987,12 +1019,12 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
             except RepeatedDocument:  # trec_eval stops there if it evaluates that query
                 # (the summary's num_rel with -c counts every line of the qrels as read: they stay whole)
                 stop, stop_message, evaluated, run, joined = _stop_at_repeats(stop, stop_message, evaluated,
-                                                                              run, qrels, judgements=True)
+                                                                              run, qrels, text, judgements=True)
                 rows = rows_of(run, joined) if evaluated else None
     del run  # joined: what the measures read is in the rows
     if top_grades is not None:
         top_grades = top_grades[:len(evaluated)]
-        _refuse_crashing_grades(evaluated, top_grades, version)
+        _refuse_crashing_grades([text.query(q) for q in evaluated], top_grades, version)
     if rows is not None:
         position = {q.encode("utf-8"): i for i, q in enumerate(rows.qids)}
         if groups is None:
@@ -1023,8 +1055,8 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
                     computed = computed.copy()
                     computed[stale[0]] = value.on(stale[1])
                 values_of[value.name] = computed
-    names = [q.decode("utf-8") for q in evaluated]
-    _print(options, marked, names, evaluated, values_of, qrels, run_tag, zscores, out,
+    names = [text.query(q) for q in evaluated]
+    _print(options, marked, names, [q.encode("utf-8") for q in names], values_of, qrels, run_tag, zscores, out,
            n_judged=len(judged), stopped=stop is not None)
     if stop is not None:
         raise TrecEvalExit(4, stop_message)
@@ -1076,13 +1108,13 @@ def _top_grades(qrels, evaluated: list[bytes]) -> np.ndarray:
     return np.array([of_query[q] for q in evaluated], dtype=np.int64)
 
 
-def _refuse_crashing_grades(evaluated: list[bytes], top_grades: np.ndarray, version: str) -> None:
+def _refuse_crashing_grades(evaluated: list[str], top_grades: np.ndarray, version: str) -> None:
     """A query whose every grade is -2 or lower, evaluated after the first: trec_eval's
     form_res_rels.c clears its grade counts with memset((max_rel + 1) * sizeof(long)), a
     negative size, and crashes. Refused before anything is printed."""
     crashing = np.flatnonzero(top_grades[1:] <= -2)
     if crashing.size:
-        qid = evaluated[int(crashing[0]) + 1].decode("utf-8")
+        qid = evaluated[int(crashing[0]) + 1]
         raise TrecEvalExit(2, f"query '{qid}': every grade in its judgements is -2 or lower "
                               f"(highest {int(top_grades[crashing[0] + 1])}); trec_eval {version} crashes on "
                               "such a query (form_res_rels.c clears an array of negative size) unless it is "
@@ -1438,4 +1470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         code = 0
+    except MemoryError:  # the files are larger than this machine's memory (trec_eval: exit 3)
+        sys.stderr.write(f"{PROGRAM}: out of memory: the files need more than this process may allocate\n")
+        code = 3
     return code

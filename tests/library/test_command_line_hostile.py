@@ -13,6 +13,7 @@ import pytest
 
 from rankmetrics_lite._trec_gains import gain_tables
 from tests.library.command_line_compare import compare, ours, trec_eval
+from tests.library.command_line_fuzz import write_fuzz_files
 from tests.library.trec_eval_programs import RELEASES, trec_eval_binary
 
 pytestmark = pytest.mark.reference
@@ -86,7 +87,7 @@ def test_the_summary_adds_from_zero(release, tmp_path):
     "Rprec_mult.nan", "Rprec_mult.0.5,nan,3", "Rprec_mult.inf,0.5", "Rprec_mult.-inf,2,1e308",
     "iprec_at_recall.inf", "iprec_at_recall.0.5,nan,0.2", "iprec_at_recall.1.5,0.5,-0.5,1e309",
     "11pt_avg.inf", "11pt_avg.0.5,inf,0.1,nan", "ndcg.1=nan", "ndcg.1=inf,2=-inf", "G.2=nan",
-    "ndcg_rel.2=1e308", "set_F.inf", "utility.nan,1,1,1",
+    "set_F.inf", "utility.nan,1,1,1",
     "P.2147483653,-1,3", "success.99999999999999999999,100,-99999999999999999999,10",
     "ndcg_cut.2147483653,-1,3", "relative_P.2147483653,-1,3,0", "map_cut.2147483653,-3,1",
 ])
@@ -95,6 +96,18 @@ def test_parameters_that_are_not_ordinary_numbers_read_as_in_trec_eval(release, 
     # differ by 2**31 or more): each cutoff list is one walk over the ranking there.
     files = {"qrels": "1 0 a 1\n1 0 c 2\n1 0 e 1\n2 0 a 1\n2 0 b 0\n", "run": RUN}
     _same(release, tmp_path, files, "-q", "-c", "-m", measure, "qrels", "run")
+
+
+@pytest.mark.parametrize("seed, release_name, measures", [(15, "10.0", ["-m", "ndcg_rel.4=1e308", "-m", "Rndcg.a=1e308"]),
+                                                          (19, "9.0.8", ["-m", "ndcg_rel.2=1e308"])])
+def test_huge_gains_print_every_digit_trec_eval_prints(tmp_path, seed, release_name, measures):
+    # %6.4f of 1e307 prints 308 digits: trec_eval divides each gain by log2(rank + 1), and a
+    # product with its inverse differed in the last bits (the fuzz test's collections).
+    write_fuzz_files(tmp_path, n_collections=seed + 1)
+    name, binary = release_name, trec_eval_binary(release_name)
+    _, differences = compare(binary, name, ["-q", "-c", *measures, f"qrels.{1000 + seed}", f"run.{1000 + seed}"],
+                             tmp_path)
+    assert not differences, differences
 
 
 def test_rbp_with_a_persistence_that_is_not_a_probability(tmp_path):
