@@ -36,13 +36,24 @@ QUICK := not slow and not book and not browser and not kernel and not spark and 
 # JupyterLab refuses to start as root unless told: containers often run as root.
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: book test test-package test-notebooks lab serve notebooks student grade clean venv spark \
-        test-prerequisites grade-prerequisites java-prerequisites
+.PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
+        test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
+
+# The whole book as one PDF: the book built as one page (Sphinx's singlehtml), printed by
+# Debian's Chromium (book_pdf), then the HTML book built again so that every page's download
+# menu links the PDF beside it.
+BOOK_PDF := _build/html/ranking-metrics.pdf
+pdf: $(STAMP) pdf-prerequisites
+	$(BIN)/jupyter-book build . --builder singlehtml --all -W -n --keep-going
+	$(BIN)/python -m rankmetrics_course.tools.book_pdf _build/singlehtml --out $(BOOK_PDF)
+	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
+	@echo
+	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
 test: $(STAMP) $(SPARK_STAMP) test-prerequisites $(AXE)
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
@@ -73,9 +84,10 @@ serve: $(STAMP)
 notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m rankmetrics_course.tools.execute_notebooks book
 
-# Teaching: the student edition, and grading a folder of submitted notebooks.
-STUDENT_OUT ?= _build/student
-GRADES ?= _build/grades
+# Teaching: the student edition, and grading a folder of submitted notebooks. Both write
+# outside _build, which `make clean` removes (it keeps any folder these two marked there).
+STUDENT_OUT ?= student-edition
+GRADES ?= grades
 TIMEOUT ?= 120
 NOTEBOOK_TIMEOUT ?= 900
 MEMORY ?= 4G
@@ -93,7 +105,8 @@ grade: $(STAMP) grade-prerequisites
 	  --memory "$(MEMORY)" --jobs "$(JOBS)" $(if $(filter 1,$(UNSAFE)),--unsafe)
 
 clean:
-	rm -rf _build .pytest_cache .hypothesis
+	$(PYTHON) course/rankmetrics_course/tools/output_folders.py _build
+	rm -rf .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -not -path './$(VENV)/*' -exec rm -rf {} +
 
 venv: $(STAMP)
@@ -155,6 +168,10 @@ test-prerequisites:
 # Grading runs each submission in a bubblewrap sandbox (UNSAFE=1: unconfined, no bwrap needed).
 grade-prerequisites:
 	$(call debian_packages,$(SANDBOX_PACKAGES),grading runs each notebook in a bubblewrap sandbox (or pass UNSAFE=1 to run the students' code unconfined))
+
+# The PDF is printed by Chromium (no tool downloads a browser of its own).
+pdf-prerequisites:
+	$(call debian_packages,$(BROWSER_PACKAGES),the book's PDF is printed by Debian's Chromium)
 
 java-prerequisites:
 	$(call debian_packages,$(JAVA_PACKAGES),Spark (the chapter on evaluating at scale) runs on Java (or set JAVA_HOME))

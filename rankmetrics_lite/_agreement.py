@@ -199,6 +199,17 @@ def _is_number(item: object) -> bool:
     return isinstance(item, (numbers.Real, np.bool_, np.number)) and not _is_text(item)
 
 
+def _is_integer(item: object) -> bool:
+    """An integer label (bool included): compared as an integer, never through a float, in
+    which 2**53 + 1 would be 2**53."""
+    return isinstance(item, (numbers.Integral, np.bool_))
+
+
+def _is_missing(item: object) -> bool:
+    """None, or a number that is not finite (NaN, inf)."""
+    return item is None or (_is_number(item) and not _is_integer(item) and not math.isfinite(float(item)))
+
+
 def _label_list(values: object, name: str) -> list:
     """``values`` as a list of labels (numbers or text, never both), or raise."""
     if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
@@ -210,7 +221,7 @@ def _label_list(values: object, name: str) -> list:
     if not items:
         raise ValueError(f"{name} must hold at least one label, got none")
     for index, item in enumerate(items):
-        if item is None or (_is_number(item) and not math.isfinite(float(item))):
+        if _is_missing(item):
             raise ValueError(f"{name}[{index}] is {item!r}, a missing label: drop that item from both "
                              "label sets, or use krippendorff_alpha, which allows missing labels")
         if not (_is_number(item) or _is_text(item)):
@@ -223,8 +234,12 @@ def _label_list(values: object, name: str) -> list:
 
 
 def _plain_number(item) -> int | float:
+    """A label as a Python number, exactly: integers stay integers (of any size), a float that
+    holds an integer becomes that integer (1.0 and 1 are one category), other floats stay."""
+    if _is_integer(item):
+        return int(item)
     value = float(item)
-    return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    return int(value) if value.is_integer() else value
 
 
 def _check_categories(categories: object, seen: list, *, ordered: bool, names: str) -> tuple:
@@ -544,8 +559,8 @@ def cohen_kappa_interval(labels_a: Labels, labels_b: Labels, *, groups: Sequence
     undefined = int(np.count_nonzero(~np.isfinite(draws)))
     if undefined:
         raise ValueError(f"kappa is undefined in {undefined} of {n_resamples} resamples (every drawn item "
-                         "in one category): the minority categories are too rare for a bootstrap; "
-                         "label more items of them, or more groups")
+                         "in one category): labels_a and labels_b hold too few items of the minority "
+                         "categories for a bootstrap; label more items of them, or more groups")
     alpha = 1 - confidence
     low, high = np.quantile(draws, [alpha / 2, 1 - alpha / 2])
     return KappaInterval(kappa, float(low), float(high), confidence, n, n_groups, n_resamples)
@@ -568,13 +583,13 @@ def _rating_matrix(data: object, name: str, *, allow_missing: bool) -> list[list
         row = row.tolist() if isinstance(row, np.ndarray) else list(row)
         cleaned = []
         for u, item in enumerate(row):
-            missing = item is None or (_is_number(item) and math.isnan(float(item)))
+            missing = item is None or (_is_number(item) and not _is_integer(item) and math.isnan(float(item)))
             if missing and not allow_missing:
                 raise ValueError(f"{name}[{r}][{u}] is missing ({item!r}): Fleiss' kappa needs every judge "
                                  "to label every item; use krippendorff_alpha, which allows missing labels")
             if missing:
                 cleaned.append(None)
-            elif _is_number(item) and math.isfinite(float(item)):
+            elif _is_number(item) and not _is_missing(item):
                 cleaned.append(_plain_number(item))
             elif _is_text(item):
                 cleaned.append(str(item))
@@ -660,7 +675,7 @@ def fleiss_kappa(reliability_data: Sequence[Sequence] | np.ndarray, *,
     shares = counts.sum(axis=0) / (n_items * n_judges)
     chance = float(np.sum(shares**2))
     if chance >= 1.0:
-        raise ValueError(f"Fleiss' kappa is undefined here: every judge put every item in {seen[0]!r}, "
+        raise ValueError(f"Fleiss' kappa is undefined here: in reliability_data every judge put every item in {seen[0]!r}, "
                          "so chance alone agrees on every item. Report the raw agreement instead")
     return float((per_item.mean() - chance) / (1 - chance))
 
@@ -737,14 +752,14 @@ def krippendorff_alpha(reliability_data: Sequence[Sequence] | np.ndarray, *, lev
     if present and _is_text(present[0]):
         raise TypeError("krippendorff_alpha needs numeric labels (code text as numbers, for example "
                         "0 = not relevant, 1 = relevant); NaN or None marks a missing label")
-    values = np.array(sorted(set(present)), dtype=float)
-    index = {v: i for i, v in enumerate(values.tolist())}
-    n_values, n_items = values.size, len(rows[0])
+    categories = sorted(set(present))  # exact: integers are never merged through a float
+    index = {v: i for i, v in enumerate(categories)}
+    n_values, n_items = len(categories), len(rows[0])
     counts = np.zeros((n_items, n_values))
     for row in rows:
         for u, item in enumerate(row):
             if item is not None:
-                counts[u, index[float(item)]] += 1
+                counts[u, index[item]] += 1
     labelled = counts.sum(axis=1)
     pairable = labelled >= 2
     if not pairable.any():
@@ -758,25 +773,49 @@ def krippendorff_alpha(reliability_data: Sequence[Sequence] | np.ndarray, *, lev
     if level == "nominal":
         distance = 1.0 - np.eye(n_values)
     elif level == "interval":
-        distance = (values[:, None] - values[None, :]) ** 2
+        distance = _squared_gaps(categories)
     else:
         cumulative = np.concatenate([[0.0], np.cumsum(totals)])
         low = np.minimum.outer(np.arange(n_values), np.arange(n_values))
         high = np.maximum.outer(np.arange(n_values), np.arange(n_values))
         between = cumulative[high + 1] - cumulative[low]
         distance = (between - (totals[:, None] + totals[None, :]) / 2) ** 2
-    expected = np.sum(np.outer(totals, totals) * distance)
+    with np.errstate(over="ignore", invalid="ignore"):
+        expected = np.sum(np.outer(totals, totals) * distance)
+        alpha = float(1.0 - (n - 1) * np.sum(coincidences * distance) / expected)
     if expected <= 0:
-        raise ValueError(f"Krippendorff's alpha is undefined here: every label is {present[0]!r}, so "
+        raise ValueError(f"Krippendorff's alpha is undefined here: every label of reliability_data is {present[0]!r}, so "
                          "there is no disagreement to expect. Report the raw agreement instead")
-    return float(1.0 - (n - 1) * np.sum(coincidences * distance) / expected)
+    if not math.isfinite(alpha):
+        raise _labels_too_far_apart()
+    return alpha
 
+
+def _labels_too_far_apart() -> ValueError:
+    return ValueError("reliability_data holds labels too far apart to square their distances within "
+                      "a float (level='interval'): rescale them, for example divide every label by "
+                      "the same constant")
+
+
+def _squared_gaps(categories: list) -> np.ndarray:
+    """(c - k)^2 for every pair of sorted numeric categories, each c - k computed from exact
+    offsets to the smallest (labels 2**53 and 2**53 + 1 are 1 apart, not 0)."""
+    low = categories[0]
+    try:
+        offsets = np.array([float(c - low) for c in categories])
+    except OverflowError:
+        raise _labels_too_far_apart() from None
+    with np.errstate(over="ignore"):
+        return (offsets[:, None] - offsets[None, :]) ** 2
 
 # --------------------------------------------------------------- orderings --
 
 
 def _paired_scores(x: object, y: object, names: tuple[str, str]) -> tuple[np.ndarray, np.ndarray, list]:
-    """Two score lists over the same systems as aligned arrays, and the systems' names."""
+    """Two score lists over the same systems as aligned arrays of their exact ranks (0 for the
+    lowest score; equal scores share a rank), and the systems' names. Only the order of the
+    scores matters here, and it is taken exactly: integers are compared as integers, never
+    through a float (in which 2**60 and 2**60 + 1 tie)."""
     first, second = names
     if isinstance(x, Mapping) != isinstance(y, Mapping):
         raise TypeError(f"{first} and {second} must both be dicts {{system: score}} or both aligned "
@@ -806,16 +845,18 @@ def _paired_scores(x: object, y: object, names: tuple[str, str]) -> tuple[np.nda
             if not _is_number(item) or isinstance(item, (bool, np.bool_)):
                 raise TypeError(f"{name} must hold numbers; it holds {item!r} ({type(item).__name__}) "
                                 f"for {position!r}")
-        array = np.asarray(values, dtype=float)
-        if array.ndim != 1:
-            raise ValueError(f"{name} must be one-dimensional (one score per system), got shape {array.shape}")
-        bad = np.flatnonzero(~np.isfinite(array))
-        if bad.size:
-            raise ValueError(f"{name} must hold finite scores; it holds {array[bad[0]]} for {ids[bad[0]]!r}")
-        arrays.append(array)
+            if _is_missing(item):
+                raise ValueError(f"{name} must hold finite scores; it holds {item} for {position!r}")
+        arrays.append(_exact_ranks([_plain_number(item) for item in values]))
     if arrays[0].size < 2:
         raise ValueError(f"an ordering needs at least 2 systems, got {arrays[0].size}")
     return arrays[0], arrays[1], ids
+
+
+def _exact_ranks(values: list) -> np.ndarray:
+    """0-based dense ranks of Python numbers, compared exactly."""
+    rank = {value: r for r, value in enumerate(sorted(set(values)))}
+    return np.array([rank[value] for value in values], dtype=np.int64)
 
 
 def _dense_ranks(values: np.ndarray) -> np.ndarray:
@@ -980,7 +1021,8 @@ def tau_ap(truth: Scores, estimate: Scores) -> float:
     same = np.flatnonzero(t[order][1:] == t[order][:-1])
     if same.size:
         first, second = ids[order[same[0]]], ids[order[same[0] + 1]]
-        raise ValueError(f"truth ties {first!r} and {second!r} (both {t[order[same[0]]]:g}): tau_ap needs a "
+        tied = (truth[first] if isinstance(truth, Mapping) else list(truth)[first])
+        raise ValueError(f"truth ties {first!r} and {second!r} (both {tied}): tau_ap needs a "
                          "true ordering without ties; break the tie, or compare with kendall_tau (tau-b)")
     truth_rank = _dense_ranks(t) + 1  # 1..n, all distinct
     levels, group = np.unique(-e, return_inverse=True)  # group 0: the highest estimate
@@ -1028,6 +1070,18 @@ def _ranking(values: object, name: str) -> list:
                              "each item once; for tied items, order them first")
         seen[key] = rank
     return list(seen)
+
+
+def _rbo_tail(p: float, l: int) -> float:
+    r"""(1 - p) \sum_{d > l} p^{d-1} / d, the weight RBO_min gives every depth below l per item.
+
+    For p <= 1/2 the series itself (each term at most half the one before: 60 terms reach
+    2**-60 of the first); above, -ln(1 - p)/p less the first l terms, where 1/p is at most 2."""
+    if p <= 0.5:
+        terms = p ** np.arange(60, dtype=float) / np.arange(l + 1, l + 61, dtype=float)
+        return float((1 - p) * p**l * np.sum(terms))
+    head = float(np.sum(p ** np.arange(l, dtype=float) / np.arange(1, l + 1, dtype=float)))
+    return (1 - p) * (-math.log1p(-p) / p - head)
 
 
 def rank_biased_overlap(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable], *,
@@ -1111,22 +1165,21 @@ def rank_biased_overlap(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hasha
             gained[max(rank, in_long[item])] += 1
     overlap = np.cumsum(gained)[1:]
     depths = np.arange(1, l + 1, dtype=float)
-    weights = p**depths
+    # The formulas' (1 - p)/p times p^d, as (1 - p) p^(d - 1): no 1/p, which is infinite for a
+    # tiny p (5e-324) where p^d underflows to 0, and inf * 0 would be a silent NaN.
+    weights = (1 - p) * p ** (depths - 1)
     seen = float(np.sum(overlap / depths * weights))
-    head = float(np.sum(weights / depths))  # sum of p^d / d for d <= l
-    tail = -math.log1p(-p) - head  # sum of p^d / d for d > l
-    factor = (1 - p) / p
     x_l, x_s = float(overlap[-1]), float(overlap[s - 1])
-    minimum = factor * (seen + x_l * tail)
+    minimum = seen + x_l * _rbo_tail(p, l)
     # The largest overlap: s < d <= l, S's unseen items match L's unmatched ones
     # (X_d + d - s); d > l, both rankings' unseen items match (2d - l - s + X_l), until d = f.
     largest = overlap + np.maximum(depths - s, 0)
     upper_seen = float(np.sum(largest / depths * weights))
     f = int(l + s - x_l)
     beyond = np.arange(l + 1, f + 1, dtype=float)
-    upper_tail = float(np.sum((2 * beyond - l - s + x_l) / beyond * p**beyond)) + p ** (f + 1) / (1 - p)
-    maximum = factor * (upper_seen + upper_tail)
+    upper_tail = float(np.sum((2 * beyond - l - s + x_l) / beyond * (1 - p) * p ** (beyond - 1))) + p**f
+    maximum = upper_seen + upper_tail
     uneven = np.arange(s + 1, l + 1, dtype=float)
-    extrapolated = factor * (seen + float(np.sum(x_s * (uneven - s) / (s * uneven) * p**uneven))) \
+    extrapolated = seen + float(np.sum(x_s * (uneven - s) / (s * uneven) * (1 - p) * p ** (uneven - 1))) \
         + ((x_l - x_s) / l + x_s / s) * p**l
     return RankBiasedOverlap(minimum, maximum, maximum - minimum, extrapolated, p, l)

@@ -10,8 +10,13 @@ The measures here are those ``ndeval`` computes for the TREC Web track
 (2009-2014), with its conventions, which the tests check against ``ndeval``'s
 own C code (``pyndeval``) to 1e-9:
 
+* a run is ranked by score, ties broken by document id, descending: trec_eval's
+  rule, and ``ndeval``'s with ``-traditional`` (as the Web track's instructions run it);
+  without that option ``ndeval`` ranks by the run's rank column instead;
 * a judgement is binary: a document is relevant to a subtopic when its grade
-  is ``>= relevance_level`` (``ndeval`` reads every positive grade as 1);
+  is ``>= relevance_level`` (``ndeval`` reads every positive grade as 1, and
+  refuses negative ones, such as the Web track's -2 for spam: here they are
+  not relevant, as is 0);
 * a subtopic that no document is relevant to is ignored; :math:`m` is the number
   of subtopics with at least one relevant document;
 * the **novelty gain** of the document at rank :math:`r` (from 1) is
@@ -718,8 +723,8 @@ def _check_subtopic_qrels(qrels: object) -> None:
 
 def subtopic_rows(run: Mapping, qrels: Mapping, *, relevance_level: int, version: str,
                   max_retrieved: int | None) -> SubtopicRows:
-    """Rank every judged query's documents (trec_eval's rule: score descending, ties by id
-    descending) and lay out what each ranked document covers. Run and qrels already checked
+    """Rank every judged query's documents (trec_eval's rule, and ``ndeval -traditional``'s: score
+    descending, ties by id descending) and lay out what each ranked document covers. Run and qrels already checked
     as dicts; a judged query missing from the run has an empty ranking (it scores 0)."""
     _check_subtopic_qrels(qrels)
     qids, judgements, coverages = list(qrels), [], []

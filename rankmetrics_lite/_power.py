@@ -8,11 +8,13 @@ questions that come before and after it:
   exists (:func:`paired_t_test_power`), and the number of queries that gives a
   chosen power (:func:`queries_for_power`). Both use the noncentral t
   distribution exactly, not its normal approximation;
-* **topic-set size design** (Sakai 2016, 2018): the number of queries needed
-  to detect a minimum difference with a paired t-test, with a one-way ANOVA
-  over several systems, or to keep a confidence interval narrow
-  (:func:`topic_set_size`), from a variance estimated on per-query scores
-  (:func:`variance_from_scores`);
+* **topic-set-size design** (Nagata's sample-size designs, applied to IR by
+  Sakai 2016, 2018): the number of queries needed to detect a minimum
+  difference with a t-test or an ANOVA over several systems, or to keep a
+  confidence interval narrow (:func:`topic_set_size`), from a variance
+  estimated on past per-query scores (:func:`variance_from_scores`). Each
+  design states which variance it takes and uses the degrees of freedom of
+  the test that variance belongs to;
 * **effect sizes** (:func:`paired_effect_size`): a difference in units of its
   spread, which does not grow with the number of queries as a p-value shrinks;
 * **many systems**: Tukey's honestly significant difference, from the
@@ -28,6 +30,8 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
+import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -35,13 +39,17 @@ from itertools import combinations
 import numpy as np
 
 from ._results import FrozenResult, shown_as
-from ._significance import _as_scores, _chunks, _show_ids, _TIE_TOLERANCE
+from ._significance import _as_scores, _chunks, _show_ids, _spread, _TIE_TOLERANCE, _within_rounding
 from .validation import as_rng, check_choice, check_k, check_open_unit
 
 ALTERNATIVES = ("two-sided", "greater", "less")
-DESIGNS = ("paired_t", "anova", "ci_width")
+#: Sakai's designs (within-system variance), then the two-way ANOVA of paired data (residual).
+DESIGNS = ("paired_t", "ci_width", "anova", "unpaired_ci_width", "two_way_anova")
 #: The searches for a number of queries stop here: no test collection is larger.
 MAX_QUERIES = 100_000_000
+# scipy's noncentral t returns NaN from a noncentrality of about 1e10 on; up to this one it
+# is sound, and beyond it the power is 0 or 1 to the last bit whenever it is so here.
+_LARGEST_SHIFT = 1e8
 
 PerQuery = Mapping[Hashable, float] | Mapping[Hashable, Mapping[str, float]] | Sequence[float] | np.ndarray
 
@@ -96,21 +104,22 @@ class TopicSetSize(FrozenResult):
     Attributes
     ----------
     design : str
-        ``"paired_t"``, ``"anova"`` or ``"ci_width"``.
+        ``"paired_t"``, ``"ci_width"``, ``"anova"``, ``"unpaired_ci_width"`` or
+        ``"two_way_anova"`` (see :func:`topic_set_size`).
     n_queries : int
-        The smallest number of queries that meets the requirement.
+        The smallest number of queries that meets the requirement (per system).
     n_systems : int
-        m, the systems compared (2 except for the ANOVA design).
+        m, the systems compared (2 except for the two ANOVA designs).
     minimum_detectable_difference : float
-        minD for the two tests; for ``"ci_width"``, the widest expected interval allowed.
+        minD for the tests; for the interval designs, the widest expected interval allowed.
     variance : float
-        :math:`\sigma^2`, the per-query score variance the design assumes.
+        :math:`\sigma^2`, the variance the design takes (which one depends on the design).
     alpha : float
         The significance level, or 1 - confidence for the interval.
     beta : float
-        The type II error allowed (1 - power); not used by ``"ci_width"``.
+        The type II error allowed (1 - power); not used by the interval designs.
     power : float or None
-        The power reached with ``n_queries`` queries (None for ``"ci_width"``).
+        The power reached with ``n_queries`` queries (None for an interval).
     expected_width : float or None
         The expected width of the interval with ``n_queries`` queries (None for the tests).
 
@@ -225,8 +234,9 @@ class TukeyHSD(FrozenResult):
 def _check_real(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r} ({type(value).__name__})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value}")
+    if not abs(value) <= sys.float_info.max:  # compared exactly: also NaN, inf and ints beyond a float
+        raise ValueError(f"{name} must be finite, got " + (f"{value}" if isinstance(value, float) else
+                         f"an integer with {len(str(abs(int(value))))} digits, beyond a float"))
     return float(value)
 
 
@@ -342,24 +352,45 @@ def _score_matrix(scores_by_system: object, measure: str | None,
 # ------------------------------------------------------------------ power --
 
 
+def _critical(distribution, tail: float, degrees: tuple, alpha: float) -> float:
+    """The quantile of scipy's ``distribution`` (t or f) with ``tail`` above it, checked: for a
+    tiny tail scipy's isf comes out infinite, or even -inf (t, alpha = 1e-300, 9 degrees of
+    freedom), and the test would then silently never, or always, reject."""
+    critical = float(distribution.isf(tail, *degrees))
+    if not (math.isfinite(critical)
+            and abs(float(distribution.sf(critical, *degrees)) - tail) <= 1e-3 * tail):
+        raise ValueError(f"alpha = {alpha:g} is too small for scipy's {distribution.name} distribution with "
+                         f"degrees of freedom {', '.join(map(str, degrees))} (its critical value comes out "
+                         f"{critical:g}): use a larger alpha, such as 1e-6")
+    return critical
+
+
 def _t_power(effect_size: float, n: int, alpha: float, alternative: str) -> float:
     """The exact power of the one-sample t-test on n differences (noncentral t)."""
     from scipy.stats import nct, t  # here: scipy.stats takes most of a second to import
 
     df, shift = n - 1, effect_size * math.sqrt(n)
-    # A lower tail is read as the upper tail of the mirrored statistic,
-    # P(T(shift) <= -c) = P(T(-shift) >= c): scipy's nct.cdf returns NaN far in its left tail.
-    if alternative == "two-sided":
-        critical = t.isf(alpha / 2, df)
-        power = nct.sf(critical, df, shift) + nct.sf(critical, df, -shift)
-    elif alternative == "greater":
-        power = nct.sf(t.isf(alpha, df), df, shift)
-    else:
-        power = nct.sf(t.isf(alpha, df), df, -shift)
-    if not math.isfinite(power):  # never seen; refuse rather than return a silent NaN
-        raise ArithmeticError(f"scipy's noncentral t gave {power} for n = {n}, effect size "
-                              f"{effect_size}: please report it")
-    return float(min(1.0, max(0.0, power)))
+    near = max(-_LARGEST_SHIFT, min(_LARGEST_SHIFT, shift))
+    with warnings.catch_warnings(record=True) as warned:  # scipy warns where it gives up
+        warnings.simplefilter("always")
+        # A lower tail is read as the upper tail of the mirrored statistic,
+        # P(T(shift) <= -c) = P(T(-shift) >= c): scipy's nct.cdf returns NaN far in its left tail.
+        if alternative == "two-sided":
+            critical = _critical(t, alpha / 2, (df,), alpha)
+            power = nct.sf(critical, df, near) + nct.sf(critical, df, -near)
+        else:
+            sign = 1 if alternative == "greater" else -1
+            power = nct.sf(_critical(t, alpha, (df,), alpha), df, sign * near)
+    power = math.nan if warned else float(min(1.0, max(0.0, power)))
+    if near != shift:  # the power moves monotonically from `near` to `shift`: exact if saturated
+        rising = alternative == "two-sided" or (shift > 0) == (alternative == "greater")
+        if power != (1.0 if rising else 0.0):
+            power = math.nan
+    if not math.isfinite(power):
+        raise ValueError(f"the power at effect_size {effect_size:g} with {n} queries and alpha = "
+                         f"{alpha:g} is beyond what scipy's noncentral t computes (noncentrality "
+                         f"effect_size * sqrt(n) = {shift:g}): ask for a smaller effect or fewer queries")
+    return power
 
 
 def paired_t_test_power(effect_size: float, n_queries: int, *, alpha: float = 0.05,
@@ -438,7 +469,7 @@ def _smallest_n(reaches, what: str, start: float = 2) -> int:
     The search starts at ``start`` (a normal approximation, usually within a query or
     two of the answer), gallops away from it until the answer is bracketed, then bisects.
     """
-    start = int(min(max(2, math.ceil(start)), MAX_QUERIES))
+    start = int(min(max(2, math.ceil(start)), MAX_QUERIES)) if math.isfinite(start) else MAX_QUERIES
     if reaches(start):
         high, step = start, 1  # reaches(high) holds: look below it
         while high > 2:
@@ -469,7 +500,10 @@ def _normal_guess(effect_size: float, power: float, alpha: float, sides: int) ->
     from scipy.stats import norm
 
     z_alpha = float(norm.isf(alpha / sides))
-    return ((z_alpha + float(norm.isf(1 - power))) / effect_size) ** 2 + z_alpha**2 / 2
+    try:
+        return ((z_alpha + float(norm.isf(1 - power))) / effect_size) ** 2 + z_alpha**2 / 2
+    except (OverflowError, ZeroDivisionError):  # an effect so small that no search reaches it
+        return math.inf
 
 
 def queries_for_power(effect_size: float, *, power: float = 0.8, alpha: float = 0.05,
@@ -544,78 +578,136 @@ def queries_for_power(effect_size: float, *, power: float = 0.8, alpha: float = 
 
 
 def _anova_power(minimum_difference: float, variance: float, n_systems: int, n: int,
-                 alpha: float) -> float:
-    """Power of one-way ANOVA over m systems whose means span minD (least favourable case)."""
+                 alpha: float, *, two_way: bool = False) -> float:
+    """Power of the ANOVA F-test over m systems whose means span minD (least favourable case).
+
+    One-way: error variance within systems, m(n - 1) degrees of freedom. Two-way without
+    replication: the residual once the query effect is removed, (m - 1)(n - 1)."""
     from scipy.stats import f, ncf
 
-    df_systems, df_error = n_systems - 1, n_systems * (n - 1)
-    shift = n * minimum_difference**2 / (2 * variance)
-    return float(ncf.sf(f.isf(alpha, df_systems, df_error), df_systems, df_error, shift))
+    df_systems = n_systems - 1
+    df_error = df_systems * (n - 1) if two_way else n_systems * (n - 1)
+    try:
+        shift = n * minimum_difference**2 / (2 * variance)
+    except OverflowError:
+        shift = math.inf
+    near = min(shift, _LARGEST_SHIFT)
+    critical = _critical(f, alpha, (df_systems, df_error), alpha)
+    with warnings.catch_warnings(record=True) as warned:  # scipy warns where it gives up
+        warnings.simplefilter("always")
+        power = float(ncf.sf(critical, df_systems, df_error, near))
+    if near != shift and power != 1.0:  # rising in the shift: exact only if saturated
+        power = math.nan
+    if warned or not math.isfinite(power):
+        raise ValueError(f"the ANOVA's power with {n} queries at minimum_detectable_difference "
+                         f"{minimum_difference:g}, variance {variance:g} and alpha = {alpha:g} is beyond what "
+                         "scipy's noncentral F computes: ask for a difference nearer its spread")
+    return power
 
 
-def _expected_width(variance: float, n: int, alpha: float) -> float:
-    """The expected full width of the t interval of a mean paired difference, var(d) = 2 sigma^2."""
+def _expected_width(variance: float, n: int, alpha: float, df: int) -> float:
+    """The expected full width of the t interval of a difference of two means of n scores.
+
+    The difference has variance 2 sigma^2 / n, estimated with ``df`` degrees of freedom
+    (n - 1 paired, 2(n - 1) unpaired); E[s] = sigma sqrt(2/df) Gamma((df+1)/2) / Gamma(df/2)."""
     from scipy.special import gammaln
     from scipy.stats import t
 
-    mean_sd_factor = math.sqrt(2 / (n - 1)) * math.exp(gammaln(n / 2) - gammaln((n - 1) / 2))
-    return 2 * float(t.isf(alpha / 2, n - 1)) * math.sqrt(2 * variance / n) * mean_sd_factor
+    mean_sd_factor = math.sqrt(2 / df) * math.exp(gammaln((df + 1) / 2) - gammaln(df / 2))
+    return 2 * _critical(t, alpha / 2, (df,), alpha) * math.sqrt(2 * variance / n) * mean_sd_factor
+
+
+def _ci_width_guess(variance: float, z: float, difference: float) -> float:
+    """The queries an interval of width ``difference`` needs with sigma_d known: 8 sigma^2 (z/minD)^2."""
+    try:
+        return 8 * variance * (z / difference) ** 2
+    except OverflowError:  # a width so small that no search reaches it
+        return math.inf
 
 
 def topic_set_size(minimum_detectable_difference: float, variance: float, *, alpha: float = 0.05,
                    beta: float = 0.2, design: str = "paired_t", n_systems: int = 2) -> TopicSetSize:
-    r"""Sakai's topic-set-size design: how many queries a test collection needs.
+    r"""Topic-set-size design: how many queries a test collection needs.
 
-    ``variance`` is :math:`\sigma^2`, the variance of one system's score on one
-    query once the system and query effects are removed, as
-    :func:`variance_from_scores` estimates it from past per-query scores. The
-    difference of two systems on a query then has variance
-    :math:`\sigma_d^2 = 2\sigma^2`. The three designs (Sakai 2016) find the
-    smallest number of queries :math:`|Q|` such that:
+    Nagata's sample-size designs, applied to IR by Sakai (2016, 2018): the
+    smallest number of queries :math:`|Q|` (scored by every system) that meets
+    a requirement at level α, from the minimum detectable difference minD and a
+    variance :math:`\sigma^2` estimated on past per-query scores
+    (:func:`variance_from_scores`). Each design takes one variance and uses
+    the degrees of freedom of the test that variance belongs to:
 
-    * ``"paired_t"``: the two-sided paired t-test at level α detects a true
-      difference of minD with power at least ``1 - beta``
-      (:func:`paired_t_test_power` at :math:`\mathrm{ES} = \mathrm{minD}/\sigma_d`);
-    * ``"anova"``: one-way ANOVA over m systems detects, with power at least
-      ``1 - beta``, system means whose range (best minus worst) is minD.
-      The least favourable means put two systems at :math:`\pm\mathrm{minD}/2`
-      and the rest in the middle, so the noncentral F has noncentrality
-      :math:`\lambda = |Q|\,\mathrm{minD}^2 / (2\sigma^2)` and degrees of freedom
-      :math:`m - 1` and :math:`m(|Q|-1)`:
+    * ``"paired_t"`` (Sakai 2016): the two-sided paired t-test detects a true
+      difference of minD with power at least ``1 - beta``. It needs the
+      variance of the per-query differences,
+      :math:`\sigma_d^2 = 2\sigma^2 - 2\,\mathrm{cov}`, and takes
+      :math:`\sigma_d^2 = 2\sigma^2`: with Sakai's within-system
+      :math:`\sigma^2` (``variance_from_scores(scores)``) the covariance of two
+      systems' scores on a query is left out; it is positive when queries
+      differ in how hard they are, so the design errs towards more queries and
+      suits unpaired data too (Sakai 2018). With the two-way
+      residual :math:`V_E` (``paired=True``), :math:`2V_E` is the variance of
+      the differences averaged over every pair of the systems it came from:
+      the design for paired data, which Sakai (2018) advises against because
+      that variance changes from pair to pair. Effect size
+      :math:`\mathrm{minD}/\sigma_d`, noncentral t with :math:`|Q| - 1`
+      degrees of freedom (:func:`paired_t_test_power`).
+    * ``"ci_width"`` (Sakai 2016): the :math:`100(1-\alpha)\%` paired t
+      interval of the mean difference has expected width at most minD, with
+      :math:`\sigma_d^2 = 2\sigma^2` as above and :math:`\nu = |Q| - 1`:
 
       .. math::
 
-         1 - \text{beta} \le \Pr\big(F'_{m-1,\,m(|Q|-1),\,\lambda} \ge F_{m-1,\,m(|Q|-1)}(1-\alpha)\big);
+         2\, t_{\nu}(1-\alpha/2)\, \sqrt{\frac{2\sigma^2}{|Q|}}\;
+         \sqrt{\frac{2}{\nu}}\,\frac{\Gamma((\nu+1)/2)}{\Gamma(\nu/2)} \le \mathrm{minD},
 
-    * ``"ci_width"``: the :math:`100(1-\alpha)\%` t interval of the mean
-      difference has expected width at most minD:
+      the last two factors being :math:`\mathbb{E}[s]/\sigma` for an
+      estimate with ν degrees of freedom.
+    * ``"anova"`` (Sakai 2016): one-way ANOVA over m systems detects, with
+      power at least ``1 - beta``, system means whose range (best minus worst)
+      is minD. σ² is the within-system variance, the one-way ANOVA's error
+      variance. The least favourable means put two systems at
+      :math:`\pm\mathrm{minD}/2` and the rest in the middle, so the noncentral
+      F has noncentrality :math:`\lambda = |Q|\,\mathrm{minD}^2 / (2\sigma^2)`
+      and degrees of freedom :math:`m - 1` and :math:`m(|Q|-1)`:
 
       .. math::
 
-         2\, t_{|Q|-1}(1-\alpha/2)\, \sqrt{\frac{2\sigma^2}{|Q|}}\;
-         \sqrt{\frac{2}{|Q|-1}}\,\frac{\Gamma(|Q|/2)}{\Gamma((|Q|-1)/2)} \le \mathrm{minD},
+         1 - \text{beta} \le \Pr\big(F'_{m-1,\,\nu,\,\lambda} \ge F_{m-1,\,\nu}(1-\alpha)\big),
+         \qquad \nu = m(|Q|-1).
 
-      the last two factors being :math:`\mathbb{E}[s_d]/\sigma_d`.
+      With m = 2 it is the two-sample (unpaired) t-test design of Sakai
+      (2018): F is then :math:`t^2`.
+    * ``"unpaired_ci_width"`` (Sakai 2018): the two-sample t interval of the
+      difference of two means of :math:`|Q|` scores each has expected width at
+      most minD; within-system σ², :math:`\nu = 2(|Q| - 1)` in the formula
+      above.
+    * ``"two_way_anova"``: the two-way ANOVA without replication, for m
+      systems run on the same queries; σ² is its error variance, the two-way
+      residual :math:`V_E` (``variance_from_scores(scores, paired=True)``),
+      with :math:`\nu = (m-1)(|Q|-1)` and the noncentrality above. With m = 2 it
+      is ``"paired_t"`` at :math:`\sigma^2 = V_E`. Not among Sakai's designs
+      (see ``"paired_t"`` on paired variances).
 
-    The noncentral distributions are computed exactly (scipy), not by their
-    normal approximations.
+    The noncentral t and F distributions are computed exactly (scipy), not
+    by the normal approximations of Nagata's tables.
 
     Parameters
     ----------
     minimum_detectable_difference : float
-        minD, in the units of the measure (0.05 is five points of AP); for
-        ``"ci_width"``, the widest expected interval allowed.
+        minD, in the units of the measure (0.05 is five points of AP); for the
+        interval designs, the widest expected interval allowed.
     variance : float
-        :math:`\sigma^2` (positive), for example from :func:`variance_from_scores`.
+        :math:`\sigma^2` (positive): the within-system variance for Sakai's
+        designs, the two-way residual for ``"two_way_anova"`` (see above).
     alpha : float in (0, 1)
-        The significance level (for ``"ci_width"``, 1 - the confidence level).
+        The significance level (for an interval, 1 - the confidence level).
     beta : float in (0, 1)
-        The type II error allowed: 1 - the power wanted. ``"ci_width"`` does not use it.
-    design : {"paired_t", "anova", "ci_width"}
+        The type II error allowed: 1 - the power wanted. The interval designs do not use it.
+    design : {"paired_t", "ci_width", "anova", "unpaired_ci_width", "two_way_anova"}
         Which requirement to meet.
     n_systems : int
-        m, the number of systems: only for ``"anova"`` (at least 2); the other
-        designs compare two.
+        m, the number of systems: only for the two ANOVA designs (at least
+        2); the others compare two.
 
     Returns
     -------
@@ -629,8 +721,8 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     ValueError
         If ``minimum_detectable_difference`` or ``variance`` is not positive,
         ``alpha`` or ``beta`` is not strictly between 0 and 1, ``design`` is
-        unknown, ``n_systems`` is below 2 (or not 2 outside ``"anova"``), or
-        more than 100,000,000 queries would be needed.
+        unknown, ``n_systems`` is below 2 (or not 2 outside the ANOVA designs),
+        or more than 100,000,000 queries would be needed.
 
     Examples
     --------
@@ -640,10 +732,18 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     192
     >>> topic_set_size(0.1, 0.02, design="ci_width").n_queries
     64
+    >>> topic_set_size(0.1, 0.02, design="unpaired_ci_width").n_queries
+    63
+    >>> topic_set_size(0.05, 0.01, design="two_way_anova", n_systems=5).n_queries
+    97
 
     References
     ----------
+    Nagata (2003). *How to Design the Sample Size* (in Japanese). :cite:p:`nagata2003how`
+
     Sakai (2016). Topic set size design. :cite:p:`sakai2016topic`
+
+    Sakai (2018). Topic set size design for paired and unpaired data. :cite:p:`sakai2018topic`
 
     Sakai (2018). *Laboratory Experiments in Information Retrieval*, ch. 6.
     :cite:p:`sakai2018laboratory`
@@ -654,56 +754,72 @@ def topic_set_size(minimum_detectable_difference: float, variance: float, *, alp
     beta = check_open_unit(beta, "beta")
     design = check_choice(design, "design", DESIGNS)
     n_systems = check_k(n_systems, "n_systems")
-    if design == "anova" and n_systems < 2:
-        raise ValueError(f"n_systems must be at least 2 for design='anova', got {n_systems}")
-    if design != "anova" and n_systems != 2:
+    anova = design in ("anova", "two_way_anova")
+    if anova and n_systems < 2:
+        raise ValueError(f"n_systems must be at least 2 for design={design!r}, got {n_systems}")
+    if not anova and n_systems != 2:
         raise ValueError(f"design={design!r} compares two systems; n_systems={n_systems} is for "
-                         "design='anova'")
+                         "design='anova' or 'two_way_anova'")
     from scipy.stats import norm
 
     z = float(norm.isf(alpha / 2))
-    if design == "ci_width":  # start from the width with sigma_d known: 2 z sigma_d / sqrt(n)
-        n = _smallest_n(lambda k: _expected_width(variance, k, alpha) <= difference,
-                        f"an expected interval width of {difference}",
-                        8 * variance * (z / difference) ** 2)
-        return TopicSetSize(design, n, 2, difference, variance, alpha, beta, None,
-                            _expected_width(variance, n, alpha))
-    if design == "anova":
+    if design in ("ci_width", "unpaired_ci_width"):
+        df = (lambda k: k - 1) if design == "ci_width" else (lambda k: 2 * (k - 1))
+
+        def width_at(k: int) -> float:
+            return _expected_width(variance, k, alpha, df(k))
+
+        n = _smallest_n(lambda k: width_at(k) <= difference,
+                        f"an expected interval width (minimum_detectable_difference) of {difference:g} "
+                        f"at variance {variance:g}",
+                        _ci_width_guess(variance, z, difference))
+        return TopicSetSize(design, n, 2, difference, variance, alpha, beta, None, width_at(n))
+    if anova:
         def power_at(k: int) -> float:
-            return _anova_power(difference, variance, n_systems, k, alpha)
+            return _anova_power(difference, variance, n_systems, k, alpha, two_way=design == "two_way_anova")
     else:
         effect = difference / math.sqrt(2 * variance)
 
         def power_at(k: int) -> float:
             return _t_power(effect, k, alpha, "two-sided")
-    # A start for both tests: the paired t-test's normal approximation (the ANOVA's n is near it).
+    # A start for every test: the paired t-test's normal approximation (the ANOVAs' n is near it).
     guess = _normal_guess(difference / math.sqrt(2 * variance), 1 - beta, alpha, 2)
     n = _smallest_n(lambda k: power_at(k) >= 1 - beta,
-                    f"detecting {difference} with power {1 - beta:g}", guess)
+                    f"detecting minimum_detectable_difference {difference:g} at variance {variance:g} "
+                    f"with power {1 - beta:g}", guess)
     return TopicSetSize(design, n, n_systems, difference, variance, alpha, beta, power_at(n), None)
 
 
 def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measure: str | None = None,
-                         paired: bool = True) -> float:
-    r"""The per-query score variance :math:`\hat\sigma^2` that :func:`topic_set_size` needs.
+                         paired: bool = False) -> float:
+    r"""The per-query score variance :math:`\hat\sigma^2` that :func:`topic_set_size` takes.
 
     With :math:`x_{ij}` the score of system i on query j (m systems,
     :math:`|Q|` queries), :math:`\bar x_{i\cdot}` a system's mean, :math:`\bar x_{\cdot j}`
-    a query's mean and :math:`\bar x` the grand mean, the residual variance of
-    a two-way ANOVA without replication (``paired=True``) is
+    a query's mean and :math:`\bar x` the grand mean:
 
-    .. math::
+    * ``paired=False`` (the default): the **within-system variance**, Sakai's
+      estimate (2016) for every one of his designs, the error variance of a
+      one-way ANOVA with :math:`m(|Q|-1)` degrees of freedom:
 
-       \hat\sigma^2 = V_E = \frac{\sum_{i,j}\big(x_{ij} - \bar x_{i\cdot} - \bar x_{\cdot j}
-                    + \bar x\big)^2}{(m-1)(|Q|-1)} .
+      .. math::
 
-    It removes how hard each query is for every system, which a paired
-    comparison cancels too: with two systems, :math:`V_E` is exactly half the
-    variance of the per-query differences, :math:`s_d^2/2`. ``paired=False``
-    gives the within-system variance of a one-way ANOVA,
-    :math:`\sum_{i,j}(x_{ij} - \bar x_{i\cdot})^2 / (m(|Q|-1))`, which keeps the
-    query effect in and is much larger (it is the variance an unpaired
-    comparison faces).
+         \hat\sigma^2 = \frac{\sum_{i,j}(x_{ij} - \bar x_{i\cdot})^2}{m(|Q|-1)} .
+
+      It keeps how hard each query is: the variance an unpaired comparison faces.
+    * ``paired=True``: the **residual variance** :math:`V_E` of a two-way ANOVA
+      without replication, with :math:`(m-1)(|Q|-1)` degrees of freedom, the error
+      variance of ``design="two_way_anova"``:
+
+      .. math::
+
+         V_E = \frac{\sum_{i,j}\big(x_{ij} - \bar x_{i\cdot} - \bar x_{\cdot j}
+               + \bar x\big)^2}{(m-1)(|Q|-1)} .
+
+      It removes how hard each query is for every system, as a paired
+      comparison does: :math:`2V_E` is the variance of the per-query
+      differences :math:`s_d^2` averaged over every pair of the m systems
+      (with two systems, exactly :math:`s_d^2`).
 
     Parameters
     ----------
@@ -714,8 +830,7 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
     measure : str, optional
         With evaluate's per-query output holding several measures, the one to use.
     paired : bool
-        True: the two-way residual variance (the query effect removed); False:
-        the one-way within-system variance.
+        False: the within-system variance (Sakai's); True: the two-way residual variance.
 
     Returns
     -------
@@ -734,14 +849,16 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
     Examples
     --------
     >>> scores = {"a": [0.6, 0.4, 0.8, 0.5], "b": [0.4, 0.4, 0.5, 0.6]}
-    >>> round(variance_from_scores(scores), 6)  # half the variance of the differences
-    0.016667
-    >>> round(variance_from_scores(scores, paired=False), 6)
+    >>> round(variance_from_scores(scores), 6)
     0.019167
+    >>> round(variance_from_scores(scores, paired=True), 6)  # half the variance of the differences
+    0.016667
 
     References
     ----------
     Sakai (2016). Topic set size design. :cite:p:`sakai2016topic`
+
+    Sakai (2018). Topic set size design for paired and unpaired data. :cite:p:`sakai2018topic`
 
     Sakai (2018). *Laboratory Experiments in Information Retrieval*, ch. 3.
     :cite:p:`sakai2018laboratory`
@@ -760,11 +877,12 @@ def variance_from_scores(scores_by_system: Mapping[Hashable, PerQuery], *, measu
 # ------------------------------------------------------------ effect sizes --
 
 
-def _ratio(mean: float, spread: float) -> float:
-    """mean / spread; 0 when both are 0, +-inf when only the spread is (as paired_t_test's t)."""
+def _ratio(mean: float, spread: float, scale: float) -> float:
+    """mean / spread; 0 when both are 0, +-inf when only the spread is (as paired_t_test's t),
+    both up to the rounding of scores up to ``scale`` (see _significance._spread)."""
     if spread > 0:
         return mean / spread
-    return 0.0 if mean == 0 else math.copysign(math.inf, mean)
+    return 0.0 if _within_rounding(mean, scale) else math.copysign(math.inf, mean)
 
 
 def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) -> PairedEffectSize:
@@ -785,7 +903,11 @@ def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) 
     query; that spread includes how hard each query is, so Δ is much smaller
     and does not say how many queries a test needs. Neither grows with the
     number of queries, as a p-value shrinks: report one beside every p-value.
-    When a spread is 0 the ratio is 0 (no difference) or ±inf.
+    When a spread is 0 the ratio is 0 (no difference) or ±inf. Zero up to
+    rounding: a spread of at most ``ZERO_SPREAD_TOLERANCE`` (1e-9) times the
+    largest absolute score of a and b is reported as 0, and so is such a mean
+    difference (``b + 0.1`` against ``b``: a spread of ~1e-17 from rounding
+    alone, Cohen's d = inf, not 7e15).
 
     Parameters
     ----------
@@ -830,8 +952,9 @@ def paired_effect_size(a: PerQuery, b: PerQuery, *, measure: str | None = None) 
     """
     a_values, b_values = _paired_scores(a, b, measure)
     d = a_values - b_values
-    mean, sd_d, sd_b = float(d.mean()), float(d.std(ddof=1)), float(b_values.std(ddof=1))
-    return PairedEffectSize(d.size, mean, sd_d, _ratio(mean, sd_d), sd_b, _ratio(mean, sd_b))
+    scale = float(np.max(np.abs(np.concatenate([a_values, b_values]))))
+    mean, sd_d, sd_b = float(d.mean()), _spread(d, scale), _spread(b_values, scale)
+    return PairedEffectSize(d.size, mean, sd_d, _ratio(mean, sd_d, scale), sd_b, _ratio(mean, sd_b, scale))
 
 
 # ------------------------------------------------------------ many systems --
@@ -856,7 +979,7 @@ def tukey_hsd(scores_by_system: Mapping[Hashable, PerQuery], *, measure: str | N
     with :math:`W_{m,\nu}` the studentised range of m means with ν degrees of
     freedom (``scipy.stats.studentized_range``). ``paired=True`` (the systems
     ran on the same queries) takes V as the two-way residual variance
-    :math:`V_E` of :func:`variance_from_scores` and
+    :math:`V_E` (``variance_from_scores(..., paired=True)``) and
     :math:`\nu = (m-1)(|Q|-1)`; ``paired=False`` takes the one-way within-system
     variance and :math:`\nu = m(|Q|-1)`, the classic test of statsmodels'
     ``pairwise_tukeyhsd`` and ``scipy.stats.tukey_hsd``. Rejecting every pair

@@ -13,8 +13,10 @@ popularity (novelty).
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,10 +25,14 @@ from scipy import special
 
 from ._cutoff_metrics import hit_rows
 from ._dcg import ndcg_rows
-from .validation import as_rng, check_choice, check_k, check_open_unit
+from .validation import as_rng, as_vector, check_choice, check_count, check_k, check_open_unit
 
 _MEASURE = re.compile(r"(HR|nDCG)@([0-9]+)")
 _SPLITS = ("global", "user")
+# numpy's hypergeometric draws take at most this many candidates.
+_MAX_SAMPLED_CANDIDATES = 10**9 - 1
+# The largest table (or array) built from a count: 10**8 values, 800 MB.
+_MAX_TABLE = 10**8
 
 
 @dataclass(frozen=True)
@@ -66,12 +72,32 @@ def _as_ids(values: object, name: str) -> np.ndarray:
 
 
 def _as_times(timestamps: object, n: int) -> np.ndarray:
-    times = np.asarray(timestamps, dtype=float)
+    times = as_vector(timestamps, "timestamps", ranked=False)
     if times.shape != (n,):
-        raise ValueError(f"timestamps must hold one time per interaction ({n}), got shape {times.shape}")
-    if not np.isfinite(times).all():
-        raise ValueError(f"timestamps must be finite numbers; row {int(np.argmin(np.isfinite(times)))} is not")
+        raise ValueError(f"timestamps must hold one time per interaction: users has {n}, "
+                         f"timestamps {times.size}")
     return times
+
+
+def _as_matrix(values: object, name: str, shape: str) -> np.ndarray:
+    """A finite 2-D float array (``shape`` names its axes for the message), or raise."""
+    try:
+        raw = np.asarray(values)
+    except ValueError:  # rows of different lengths
+        raise ValueError(f"{name} must be a 2-D array, {shape}: its rows differ in length") from None
+    numbers_only = raw.dtype.kind in "biuf" or (raw.dtype.kind == "O" and all(
+        isinstance(x, numbers.Real) and not isinstance(x, bool) for x in raw.ravel()))
+    if not numbers_only:
+        raise TypeError(f"{name} must hold numbers only, {shape}; got {raw.dtype} values")
+    try:
+        matrix = raw.astype(float)
+    except OverflowError:
+        raise ValueError(f"{name} must hold numbers that fit in a float: rescale them") from None
+    if matrix.ndim != 2 or matrix.size == 0:
+        raise ValueError(f"{name} must be a non-empty 2-D array, {shape}, got shape {matrix.shape}")
+    if not np.isfinite(matrix).all():
+        raise ValueError(f"{name} must be finite, got {matrix[~np.isfinite(matrix)][0]}")
+    return matrix
 
 
 def _parse_measure(measure: object) -> tuple[str, int]:
@@ -92,10 +118,14 @@ def _as_ranks(ranks: object, name: str = "ranks") -> np.ndarray:
 
 
 def _as_candidates(n_candidates: object, ranks: np.ndarray) -> np.ndarray:
-    counts = np.broadcast_to(np.asarray(n_candidates), ranks.shape)
-    if not np.issubdtype(counts.dtype, np.integer):
-        raise ValueError("n_candidates must be an integer (or one integer per user): how many items, "
-                         "the held-out one included, each user's item is ranked among")
+    given = np.asarray(n_candidates) if isinstance(n_candidates, (list, tuple, np.ndarray)) else None
+    if given is None:
+        given = np.array(check_k(n_candidates, "n_candidates"))
+    if given.ndim > 1 or (given.ndim == 1 and given.shape != ranks.shape) \
+            or not np.issubdtype(given.dtype, np.integer):
+        raise ValueError(f"n_candidates must be an integer, or one integer per user ({ranks.size}): how "
+                         "many items, the held-out one included, each user's item is ranked among")
+    counts = np.broadcast_to(given, ranks.shape)
     if (counts < ranks).any():
         raise ValueError("n_candidates must be at least each user's rank: a rank beyond the number of "
                          "candidates is impossible")
@@ -105,6 +135,9 @@ def _as_candidates(n_candidates: object, ranks: np.ndarray) -> np.ndarray:
 def _check_negatives(n_negatives: object, n_candidates: np.ndarray) -> int:
     if isinstance(n_negatives, bool) or not isinstance(n_negatives, numbers.Integral) or n_negatives < 1:
         raise ValueError(f"n_negatives must be a positive integer (for example 100), got {n_negatives!r}")
+    if n_negatives > _MAX_TABLE:
+        raise ValueError(f"n_negatives must be at most {_MAX_TABLE:,} (a law over n_negatives + 1 "
+                         f"sampled ranks is computed), got {n_negatives}")
     if (n_candidates - 1 < n_negatives).any():
         raise ValueError(f"n_negatives ({n_negatives}) exceeds a user's {int(n_candidates.min()) - 1} "
                          "negative candidates: sample fewer, or rank against the full catalogue")
@@ -125,6 +158,8 @@ def _as_lists(recommended: object) -> np.ndarray:
 def _check_items(lists: np.ndarray, n_items: object) -> int:
     if isinstance(n_items, bool) or not isinstance(n_items, numbers.Integral) or n_items < 1:
         raise ValueError(f"n_items must be a positive integer (the size of the catalogue), got {n_items!r}")
+    if n_items > _MAX_TABLE:
+        raise ValueError(f"n_items must be at most {_MAX_TABLE:,} (one count per item is kept), got {n_items}")
     if lists.min() < 0 or lists.max() >= n_items:
         raise ValueError(f"recommended must hold item indices from 0 to n_items - 1 = {n_items - 1}, "
                          f"got {int(lists.min())} to {int(lists.max())}")
@@ -355,12 +390,11 @@ def full_ranks(scores, targets, *, exclude=None) -> np.ndarray:
     ----------
     :cite:p:`krichene2020sampled` calls :math:`r_u` the rank among the full catalogue.
     """
-    matrix = np.asarray(scores, dtype=float)
-    if matrix.ndim != 2 or matrix.size == 0:
-        raise ValueError(f"scores must be a 2-D array, users by items, got shape {matrix.shape}")
-    if not np.isfinite(matrix).all():
-        raise ValueError("scores must be finite: give an item that must never be recommended the "
-                         "lowest score, or exclude it")
+    try:
+        matrix = _as_matrix(scores, "scores", "users by items")
+    except ValueError as error:
+        raise ValueError(f"{error}: give an item that must never be recommended the lowest score, "
+                         "or exclude it" if "finite" in str(error) else str(error)) from None
     target = np.asarray(targets)
     if target.shape != (matrix.shape[0],) or not np.issubdtype(target.dtype, np.integer):
         raise ValueError(f"targets must hold one item index per row of scores ({matrix.shape[0]})")
@@ -434,7 +468,10 @@ def _sampled_rank_pmf(rank, n_candidates, n_negatives: int) -> np.ndarray:
     # C(above, caught) C(negatives - above, missed) / C(negatives, n), in logs
     log_pmf = (_log_choose(above, caught) + _log_choose(negatives - above, missed)
                - _log_choose(negatives, float(n_negatives)))
-    return np.where(possible, np.exp(np.where(possible, log_pmf, 0.0)), 0.0)
+    pmf = np.where(possible, np.exp(np.where(possible, log_pmf, 0.0)), 0.0)
+    # A law sums to 1: exp of the log-binomials rounds each row's sum to 1 +- 1e-13, enough to
+    # take an expected hit rate above 1.
+    return pmf / pmf.sum(axis=1, keepdims=True)
 
 
 def _log_choose(n, k):
@@ -442,6 +479,26 @@ def _log_choose(n, k):
     valid = (k >= 0) & (k <= n)
     n, k = np.where(valid, n, 0.0), np.where(valid, k, 0.0)
     return special.gammaln(n + 1) - special.gammaln(k + 1) - special.gammaln(n - k + 1)
+
+
+def _full_law(n_candidates: int, n_negatives: int) -> np.ndarray:
+    """_sampled_rank_pmf of every rank 1 .. N of N candidates, the correction's law: for speed,
+    C(r - 1, j) C(N - r, n - j) / C(N - 1, n) from views of one cached table of log C."""
+    table = _log_binomials(-(-n_candidates // 1024) * 1024, n_negatives)  # few tables for many N
+    last = n_candidates - 1
+    law = np.exp(table[:n_candidates] + table[last::-1, ::-1] - table[last, n_negatives])
+    return law / law.sum(axis=1, keepdims=True)  # as _sampled_rank_pmf: each row sums to 1
+
+
+@lru_cache(maxsize=4)
+def _log_binomials(rows: int, n: int) -> np.ndarray:
+    """log C(m, j) for m = 0 .. rows - 1 and j = 0 .. n; minus infinity where j > m."""
+    m = np.arange(rows, dtype=float)[:, None]
+    j = np.arange(n + 1, dtype=float)[None, :]
+    table = special.gammaln(m + 1) - special.gammaln(j + 1) - special.gammaln(np.maximum(m - j, 0) + 1)
+    table[j > m] = -np.inf
+    table.flags.writeable = False  # cached: shared by every call
+    return table
 
 
 def sampled_ranks(full_ranks, n_candidates, n_negatives: int, *, seed) -> np.ndarray:
@@ -489,6 +546,9 @@ def sampled_ranks(full_ranks, n_candidates, n_negatives: int, *, seed) -> np.nda
     counts = _as_candidates(n_candidates, rank)
     n = _check_negatives(n_negatives, counts)
     rng = as_rng(seed)
+    if counts.max() > _MAX_SAMPLED_CANDIDATES:
+        raise ValueError(f"n_candidates must be below 1,000,000,000 to draw samples (numpy's "
+                         f"hypergeometric draws), got {int(counts.max())}: use expected_sampled_metric")
     return 1 + rng.hypergeometric(rank - 1, counts - rank, n)
 
 
@@ -580,7 +640,8 @@ def expected_sampled_metric(full_ranks, n_candidates, n_negatives: int, measure:
     counts = _as_candidates(n_candidates, rank)
     n = _check_negatives(n_negatives, counts)
     values = metric_of_rank(np.arange(1, n + 2), measure)
-    return float((_sampled_rank_pmf(rank, counts, n) @ values).mean())
+    # Each user's value is a mean of measures in [0, 1]: within it, but for the last bit.
+    return float(np.clip((_sampled_rank_pmf(rank, counts, n) @ values).mean(), 0.0, 1.0))
 
 
 def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measure: str,
@@ -643,8 +704,13 @@ def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measu
     n = _check_negatives(n_negatives, counts)
     if rank.max() > n + 1:
         raise ValueError(f"sampled ranks must be at most n_negatives + 1 = {n + 1}, got {int(rank.max())}")
-    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real) or not np.isfinite(gamma) or gamma < 0:
-        raise ValueError(f"gamma must be a finite number of at least 0, got {gamma!r}")
+    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real):
+        raise TypeError(f"gamma must be a number of at least 0 (for example 0.1), got {gamma!r}")
+    if not abs(gamma) <= sys.float_info.max or gamma < 0:  # exactly: NaN, inf and 10**400 fail
+        raise ValueError(f"gamma must be a finite number of at least 0 (for example 0.1), got {gamma!r}")
+    if int(counts.max()) * (n + 1) > _MAX_TABLE:
+        raise ValueError(f"n_candidates x (n_negatives + 1) must be at most {_MAX_TABLE:,} (the correction "
+                         f"fits a table of that many values), got {int(counts.max())} x {n + 1}")
     scored = np.empty(rank.size)
     for size in np.unique(counts):  # one table per number of candidates
         users = counts == size
@@ -654,15 +720,23 @@ def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measu
 
 @lru_cache(maxsize=1024)
 def _correction_table(n_candidates: int, n: int, measure: str, gamma: float) -> np.ndarray:
-    law = _sampled_rank_pmf(np.arange(1, n_candidates + 1), n_candidates, n)
+    law = _full_law(n_candidates, n)
     target = metric_of_rank(np.arange(1, n_candidates + 1), measure)
     if gamma == 0:
         table = np.linalg.lstsq(law, target, rcond=None)[0]
         table.flags.writeable = False
         return table
-    # sum_r (A x - M)_r^2 + gamma (sum_j A_rj x_j^2 - (A x)_r^2): normal equations below
-    lhs = (1 - gamma) * law.T @ law + gamma * np.diag(law.sum(axis=0))
-    table = np.linalg.solve(lhs, law.T @ target)
+    # sum_r (A x - M)_r^2 + gamma (sum_j A_rj x_j^2 - (A x)_r^2): normal equations below,
+    # divided by gamma when it is above 1 (the same solution; 1e308 * A'A would overflow).
+    scale = max(1.0, gamma)
+    lhs = (1 / scale - gamma / scale) * (law.T @ law) + gamma / scale * np.diag(law.sum(axis=0))
+    try:
+        table = np.linalg.solve(lhs, law.T @ target / scale)
+    except np.linalg.LinAlgError:
+        table = np.full(n + 1, math.nan)
+    if not np.isfinite(table).all():
+        raise ValueError(f"the correction for n_candidates = {n_candidates}, n_negatives = {n} and gamma = "
+                         f"{gamma:g} has no finite solution in floating point: use a gamma nearer 0.1")
     table.flags.writeable = False  # cached: shared by every call
     return table
 
@@ -742,15 +816,23 @@ def exposure(recommended, n_items: int) -> np.ndarray:
 
 
 def gini_index(recommended, n_items: int) -> float:
-    """The Gini index of exposure: 0 when every item is recommended equally often, 1 when one item takes it all.
+    """The Gini index of exposure over the catalogue.
+
+    It is 0 when every item is recommended equally often, and larger as exposure concentrates
+    on few items.
 
     With the exposures sorted ascending, :math:`e_{(1)} \\le \\dots \\le e_{(|I|)}`:
 
     .. math:: G = \\frac{1}{|I| - 1} \\sum_{j=1}^{|I|} (2j - |I| - 1)\\, \\frac{e_{(j)}}{\\sum_i e_i}
 
-    This is the mean absolute difference of the exposures over twice their mean,
-    scaled by :math:`|I| / (|I| - 1)` so that its maximum is 1. Items no list holds
-    count, with exposure 0.
+    This is the mean absolute difference of the exposures over twice their mean, scaled
+    by :math:`|I| / (|I| - 1)`. Items no list holds count, with exposure 0. :math:`G = 1`
+    needs one item to take every slot, which lists of :math:`k` distinct items allow only
+    for :math:`k = 1`: with top-:math:`k` lists the maximum is
+
+    .. math:: G_{\\max} = 1 - \\frac{k - 1}{|I| - 1},
+
+    reached when every user gets the same :math:`k` items.
 
     Parameters
     ----------
@@ -762,7 +844,7 @@ def gini_index(recommended, n_items: int) -> float:
     Returns
     -------
     float
-        :math:`G`, from 0 to 1.
+        :math:`G`, from 0 to :math:`1 - (k - 1)/(|I| - 1)`.
 
     Raises
     ------
@@ -775,6 +857,8 @@ def gini_index(recommended, n_items: int) -> float:
     0.0
     >>> gini_index([[0], [0], [0]], 4)
     1.0
+    >>> round(gini_index([[0, 1], [0, 1]], 4), 4)  # the maximum for k = 2: 1 - 1/3
+    0.6667
 
     References
     ----------
@@ -788,21 +872,33 @@ def gini_index(recommended, n_items: int) -> float:
     return float(weights @ counts / counts.sum() / (size - 1))
 
 
-def novelty(recommended, item_counts) -> float:
+def novelty(recommended, item_counts, *, n_users: int | None = None) -> float:
     """Mean self-information of the recommended items: how unpopular they are, in bits.
 
-    An item picked in a share :math:`p(i)` of the training interactions carries
-    :math:`-\\log_2 p(i)` bits; novelty is the mean over every recommended
-    (user, item) pair:
+    An item of popularity :math:`p(i)` carries :math:`-\\log_2 p(i)` bits; novelty is the
+    mean over every recommended (user, item) pair. Two popularities are in use:
 
-    .. math:: \\mathrm{novelty} = \\frac{1}{|U|\\,k} \\sum_u \\sum_{i \\in L_u} -\\log_2 \\frac{c_i}{\\sum_j c_j}
+    * ``n_users`` given: :math:`p(i) = c_i / |U|`, the share of users who interacted with
+      the item, with :math:`c_i` counting users. This is the self-information of
+      :cite:t:`zhou2010solving` and the probability that an item is known,
+      :math:`p(\\text{seen} \\mid i)`, of :cite:t:`castells2011novelty`;
+    * ``n_users`` omitted: :math:`p(i) = c_i / \\sum_j c_j`, the item's share of the
+      interactions: Castells, Vargas and Wang's item-choice probability, as Microsoft's
+      ``recommenders`` computes it. It is smaller by the mean interactions per user, so it
+      adds the same :math:`\\log_2(\\sum_j c_j / |U|)` bits to every list.
+
+    .. math:: \\mathrm{novelty} = \\frac{1}{m\\,k} \\sum_{u=1}^{m} \\sum_{i \\in L_u} -\\log_2 p(i)
+
+    over the :math:`m` lists :math:`L_u` of :math:`k` items.
 
     Parameters
     ----------
     recommended : array-like of int, shape (n_users, k)
         Each user's top-k list, as item indices.
     item_counts : array-like of int, shape (n_items,)
-        :math:`c_i`, the training interactions of each item.
+        :math:`c_i`, each item's training users (with ``n_users``) or interactions.
+    n_users : int, optional
+        :math:`|U|`, the number of training users, at least every :math:`c_i`.
 
     Returns
     -------
@@ -813,29 +909,38 @@ def novelty(recommended, item_counts) -> float:
     ------
     ValueError
         If a recommended item has no training interaction (its self-information is
-        infinite), a count is negative, or as :func:`catalogue_coverage`.
+        infinite), a count is negative or above ``n_users``, or as :func:`catalogue_coverage`.
 
     Examples
     --------
-    >>> novelty([[0, 1]], [2, 1, 1])
+    >>> novelty([[0, 1]], [2, 1, 1])  # shares of the 4 interactions: 1/2 and 1/4
     1.5
+    >>> novelty([[0, 1]], [2, 1, 1], n_users=2)  # shares of the 2 users: 1 and 1/2
+    0.5
 
     References
     ----------
-    :cite:p:`castells2011novelty`, :cite:p:`zhou2010solving`
+    :cite:p:`zhou2010solving`, :cite:p:`castells2011novelty`
     """
     lists = _as_lists(recommended)
     counts = np.asarray(item_counts)
     if counts.ndim != 1 or not np.issubdtype(counts.dtype, np.integer) or (counts < 0).any():
         raise ValueError("item_counts must be a 1-D array of non-negative integers: each item's "
-                         "training interactions")
+                         "training users (with n_users) or interactions")
     _check_items(lists, counts.size)
     unseen = lists[counts[lists] == 0]
     if unseen.size:
         raise ValueError(f"item {int(unseen[0])} is recommended but has no training interaction: its "
                          "self-information -log2 p(i) is infinite. Count the item (add one to every "
                          "count to smooth), or leave it out of the lists")
-    return float((-np.log2(counts[lists] / counts.sum())).mean())
+    if n_users is None:
+        total = counts.sum()
+    elif isinstance(n_users, bool) or not isinstance(n_users, numbers.Integral) or n_users < counts.max():
+        raise ValueError(f"n_users must be an integer of at least every item's count of users "
+                         f"({int(counts.max())}), got {n_users!r}")
+    else:
+        total = n_users
+    return float((-np.log2(counts[lists] / total)).mean())
 
 
 def intra_list_diversity(recommended, item_features) -> float:
@@ -872,9 +977,7 @@ def intra_list_diversity(recommended, item_features) -> float:
     :cite:p:`ziegler2005improving`
     """
     lists = _as_lists(recommended)
-    features = np.asarray(item_features, dtype=float)
-    if features.ndim != 2 or not np.isfinite(features).all():
-        raise ValueError("item_features must be a finite 2-D array, items by features")
+    features = _as_matrix(item_features, "item_features", "items by features")
     _check_items(lists, features.shape[0])
     if lists.shape[1] < 2:
         raise ValueError("recommended lists must hold at least 2 items: diversity compares pairs")

@@ -40,6 +40,10 @@ _MAX_CELLS_PER_CHUNK = 2**21
 # Two resampled means closer than this (relative to the mean |d|) are the same
 # value up to floating-point rounding, and count as a tie with the observed one.
 _TIE_TOLERANCE = 1e-9
+#: A spread (standard deviation) of at most this share of the largest |score| is 0: scores
+#: carry rounding errors of about 1e-16 of their size (0.1 + 0.2 - 0.2 is not 0.1), which
+#: make equal per-query differences look spread by ~1e-17 and their ratio ~1e16.
+ZERO_SPREAD_TOLERANCE = 1e-9
 
 
 # ------------------------------------------------------------ result types --
@@ -204,7 +208,11 @@ def _numbers_only(values: Sequence | np.ndarray, name: str, locate) -> np.ndarra
                     f"{name} must hold numbers; it holds {item!r} ({type(item).__name__}) "
                     f"{locate(index)}: convert it first (for example float(x))"
                 )
-    return np.asarray(values, dtype=float)
+    try:
+        return np.asarray(values, dtype=float)
+    except OverflowError:  # an integer beyond a float
+        raise ValueError(f"{name} must hold scores that fit in a float; it holds an integer beyond "
+                         "1.8e308: rescale the scores") from None
 
 
 def _as_scores(values: object, name: str, query_ids: list | None = None) -> np.ndarray:
@@ -252,8 +260,9 @@ def _align_by_query(a: Mapping, b: Mapping) -> tuple[np.ndarray, np.ndarray]:
     return a_values, _as_scores([b[q] for q in query_ids], "b", query_ids)
 
 
-def _paired_differences(a: object, b: object) -> np.ndarray:
-    """d = a - b per query, after checking that a and b pair up; the input of every test."""
+def _paired_differences(a: object, b: object, *, with_scale: bool = False):
+    """d = a - b per query, after checking that a and b pair up; the input of every test.
+    ``with_scale``: also the largest |score| of a and b (see :func:`_spread`)."""
     if isinstance(a, Mapping) != isinstance(b, Mapping):
         raise TypeError(
             "a and b must both be dicts {query_id: score} or both be aligned sequences, "
@@ -280,7 +289,21 @@ def _paired_differences(a: object, b: object) -> np.ndarray:
             f"|a - b| = {np.max(np.abs(d)):g}): the scores should be per-query values of a "
             "measure; rescale them (for example divide both by the same constant)"
         )
+    if with_scale:
+        return d, float(max(np.max(np.abs(a_values)), np.max(np.abs(b_values))))
     return d
+
+
+def _spread(values: np.ndarray, scale: float) -> float:
+    """The standard deviation of ``values`` (ddof = 1), or 0.0 when it is at most
+    :data:`ZERO_SPREAD_TOLERANCE` times ``scale``, the largest |score| they come from."""
+    spread = float(values.std(ddof=1))
+    return 0.0 if spread <= ZERO_SPREAD_TOLERANCE * scale else spread
+
+
+def _within_rounding(value: float, scale: float) -> bool:
+    """Whether a mean of scores up to ``scale`` is 0 but for rounding (see :func:`_spread`)."""
+    return abs(value) <= ZERO_SPREAD_TOLERANCE * scale
 
 
 def _chunks(n_rows: int, n_columns: int):
@@ -311,7 +334,10 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
     Same numbers as ``scipy.stats.ttest_rel``, except when every difference is
     0: there scipy returns NaN, and this function reports t = 0 and p = 1 (the
     systems never differ). When all differences are equal and non-zero,
-    t = ±inf and p = 0.
+    t = ±inf and p = 0. Equal means equal up to rounding: a spread :math:`s_d`
+    of at most ``ZERO_SPREAD_TOLERANCE`` (1e-9) times the largest absolute score of a
+    and b counts as 0, and so does such a mean difference (``b + 0.1`` against
+    ``b`` differs by 0.1 on every query, though rounding spreads it by ~1e-17).
 
     Parameters
     ----------
@@ -349,11 +375,11 @@ def paired_t_test(a: Scores, b: Scores) -> PairedTTest:
 
     Sakai (2014). Statistical reform in information retrieval? :cite:p:`sakai2014statistical`
     """
-    d = _paired_differences(a, b)
+    d, scale = _paired_differences(a, b, with_scale=True)
     n, mean = d.size, float(d.mean())
-    spread = float(d.std(ddof=1))
+    spread = _spread(d, scale)
     if spread == 0:
-        t = 0.0 if mean == 0 else math.copysign(math.inf, mean)
+        t = 0.0 if _within_rounding(mean, scale) else math.copysign(math.inf, mean)
     else:
         t = mean / (spread / math.sqrt(n))
     from scipy.stats import t as student_t  # here: scipy.stats takes most of a second to import

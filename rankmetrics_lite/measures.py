@@ -57,6 +57,7 @@ from ._pr_curves import interpolated_precision_average_rows, interpolated_precis
 from ._reciprocal_rank import reciprocal_rank_rows
 from ._trec_gains import bing_rows, g_rows, ndcg_rel_rows, rndcg_rows
 from . import _diversity as _div
+from ._user_models import cwl_kernel
 
 
 def _number_text(value: float) -> str:
@@ -144,6 +145,13 @@ _GAINS = Parameter("gains", "1:1,2:3", "grade:gain pairs separated by commas, su
 ELEVEN_LEVELS = tuple(i / 10 for i in range(11))
 _ALPHA = Parameter("alpha", "0.3", "a number from 0 to 1 (the novelty discount)", _real(0, 1),
                    _number_text, _number_text, default=0.5)
+
+_CWL_TARGET = Parameter("T", "2", "a number 0.5 or more (the gain the user wants)", _real(0.5, math.inf),
+                        _number_text, _number_text)
+
+
+def _cwl_positive(key: str, example: str, form: str) -> Parameter:
+    return Parameter(key, example, form, _real(0, math.inf, open_low=True), _number_text, _number_text)
 
 
 @dataclass(frozen=True)
@@ -466,6 +474,35 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
     MeasureFamily("StRecall", "subtopic recall at k (ndeval's strec)", "required", "subtopic_recall_at_k",
                   _div.subtopic_recall_rows, undefined=_div.no_subtopic, undefined_reason=_NO_SUBTOPIC,
                   spellings=("strec", "s-recall", "subtopic_recall", "strecall"), judgements="subtopics"),
+    # Measures as users (C/W/L, as cwl_eval 1.0.12 computes them): the expected rate of gain,
+    # each document's gain its grade over the query's highest grade.
+    *[MeasureFamily(name, f"C/W/L: {title}", cutoff, "cwl_measure", cwl_kernel(name), parameter=parameter,
+                    linear_gain_only=True, spellings=spellings)
+      for name, title, cutoff, parameter, spellings in [
+          ("CWL_P", "precision at k (graded)", "required", None, ("cwl_p",)),
+          ("CWL_RBP", "rank-biased precision to depth 1000", "none", _PROBABILITY, ("cwl_rbp",)),
+          ("CWL_RR", "reciprocal rank (graded: first gain over its rank)", "none", None, ("cwl_rr",)),
+          ("CWL_AP", "average precision over the relevant retrieved (graded)", "none", None, ("cwl_ap",)),
+          ("SDCG", "scaled DCG at k: DCG over the sum of its discounts", "required", None, ("sdcg",)),
+          ("INST", "INST: goes on until T gain is found (Moffat et al. 2015)", "none", _CWL_TARGET,
+           ("inst",)),
+          ("INSQ", "INSQ: INST's patience, blind to gain (Moffat et al. 2012)", "none", _CWL_TARGET,
+           ("insq",)),
+          ("TBG", "time-biased gain with unit costs (Smucker & Clarke 2012)", "none",
+           _cwl_positive("halflife", "224", "a positive number (in documents, here)"), ("tbg",)),
+          ("UMeasure", "U-measure with unit costs (Sakai & Dou 2013)", "none",
+           _cwl_positive("L", "50", "a positive number (in documents, here)"), ("umeasure", "u-measure")),
+          ("BPM", "bejewelled player, static: stops at gain T or rank K (Zhang et al. 2017)", "required",
+           _CWL_TARGET, ("bpm",)),
+          ("NERR8", "nearly ERR, truncated at k (Azzopardi et al. 2021, eq. 8)", "required", None,
+           ("nerr8",)),
+          ("NERR9", "nearly ERR, truncated at k, with RR's discount (eq. 9)", "required", None,
+           ("nerr9",)),
+          ("NERR10", "nearly ERR with RBP's patience phi (eq. 10)", "none",
+           Parameter("phi", "0.8", "a number strictly between 0 and 1",
+                     _real(0, 1, open_low=True, open_high=True), _number_text, repr), ("nerr10",)),
+          ("NERR11", "nearly ERR with INSQ's goal T (eq. 11)", "none", _CWL_TARGET, ("nerr11",)),
+      ]],
     # Text: the grades at the top of each ranking.
     MeasureFamily("RelString", "the grades of the top k documents as text (- not judged)", "required",
                   None, lambda rows, k, gain: relevance_string_rows(rows.values, rows.n_ret, k),

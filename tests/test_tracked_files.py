@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from tests.paths import ROOT
+from tests.paths import REAL_DATA, ROOT
 
 # A marker opens a line, or (in a notebook's JSON) a source line's string.
 MARKER = re.compile(r'(?m)(?:^|")(?:<{7} |>{7} |={7}(?:\\n)?(?:"|$)|\|{7} )')
@@ -41,3 +41,39 @@ def test_the_check_sees_a_conflict_in_text_and_in_a_notebook():
     assert len(conflicted(notebook)) == 3
     assert conflicted(f"a heading\n{mid}\n") == [mid]  # setext: use # headings instead
     assert conflicted("a | b\n|---|---|\n<<<< not seven\n") == []
+
+
+# The real data is a local mirror, read or downloaded, never part of the repository.
+def copies_of_the_mirror(root, names: list[str], sums_file) -> list[str]:
+    """The files among ``names`` (under ``root``) whose SHA-256 a mirror's SHA256SUMS lists."""
+    import hashlib
+
+    listed = {line.split()[0]: line.split(None, 1)[1].strip()
+              for line in sums_file.read_text().splitlines() if line.strip()}
+    found = []
+    for name in names:
+        path = root / name
+        if path.is_file() and not path.is_symlink():
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            if digest in listed:
+                found.append(f"{name} (a copy of {listed[digest]})")
+    return found
+
+
+def test_no_file_of_the_real_data_is_committed():
+    sums = REAL_DATA / "SHA256SUMS"
+    if not sums.exists():
+        import pytest
+        pytest.skip("the real data's local mirror is absent")
+    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert len(names) > 100
+    assert copies_of_the_mirror(ROOT, names, sums) == []
+
+
+def test_the_check_sees_a_copied_file(tmp_path):
+    (tmp_path / "SUMS").write_text("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08  a/b.csv\n")
+    (tmp_path / "renamed.txt").write_text("test")
+    (tmp_path / "other.txt").write_text("tests")
+    assert copies_of_the_mirror(tmp_path, ["renamed.txt", "other.txt"], tmp_path / "SUMS") == [
+        "renamed.txt (a copy of a/b.csv)"]

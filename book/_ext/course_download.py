@@ -4,6 +4,12 @@
   (every chapter notebook, both packages' wheels, a requirements file and a
   README; see ``rankmetrics_course.tools.course_download``). Every page's download
   menu links it, the home page says how to use it, and so does each footer.
+* Each chapter alone: a chapter's ".ipynb" in its download menu is the notebook the course
+  download holds (``notebooks/NN-name.ipynb``, the JupyterLab edition: citations, terms and
+  exercise numbers written out, a first cell saying how to install what it needs), not the
+  book's source, which only the book's build can read whole.
+* The whole book as one PDF: ``make pdf`` writes ``ranking-metrics.pdf`` beside the book
+  (``rankmetrics_course.tools.book_pdf``); once it is there, every page's download menu links it.
 * The repository: one setting, ``repository.url`` in ``_config.yml``. Empty (the
   default), no button points anywhere; set, the repository, issues and launch
   (Binder) buttons appear, and the footer names the address.
@@ -24,7 +30,13 @@ import subprocess
 from pathlib import Path
 
 from rankmetrics_course import __version__
-from rankmetrics_course.tools.course_download import ARCHIVE, write_course_download
+from rankmetrics_course.tools.course_download import ARCHIVE, notebook_text, write_course_download
+from rankmetrics_course.tools.jupyterlab_edition import edition
+
+# Each chapter's notebook, as the course download holds it, in this folder of the built book.
+NOTEBOOKS = "notebooks"
+# The whole book as one PDF, which `make pdf` writes beside the book: linked once it is there.
+BOOK_PDF = "ranking-metrics.pdf"
 
 BINDER = "https://mybinder.org"
 
@@ -62,12 +74,22 @@ def _page(app, pagename, templatename, context, doctree) -> None:
     """The whole course in the page's download menu; the release, licence and download in its footer."""
     pathto = context["pathto"]
     archive = pathto(ARCHIVE, 1)
+    chapter = Path(pagename).name
     for button in context.get("header_buttons", []):
         if button.get("label") == "download-buttons":
             button["buttons"].insert(0, {
                 "type": "link", "url": archive, "text": "course (.zip)",
                 "tooltip": "Download the whole course: every chapter, ready to run",
                 "icon": "fas fa-file-zipper", "label": "download-course-button"})
+            if (Path(app.outdir) / BOOK_PDF).is_file():
+                button["buttons"].insert(1, {
+                    "type": "link", "url": pathto(BOOK_PDF, 1), "text": "book (.pdf)",
+                    "tooltip": "Download the whole book as one PDF", "icon": "fas fa-book",
+                    "label": "download-book-pdf-button"})
+            for source in button["buttons"]:
+                if source.get("label") == "download-source-button" and chapter[:2].isdigit():
+                    source["url"] = pathto(f"{NOTEBOOKS}/{chapter}.ipynb", 1)
+                    source["tooltip"] = "Download this chapter's notebook, ready for JupyterLab"
     parts = [f"Ranking Metrics {html.escape(app.config.course_release)}",
              f'<a href="{pathto("LICENSE.txt", 1)}">MIT licence</a>',
              f'<a href="{archive}" download>download the course</a>']
@@ -78,11 +100,16 @@ def _page(app, pagename, templatename, context, doctree) -> None:
 
 
 def _write_download(app, exception) -> None:
-    if exception is not None or app.builder.format != "html":
+    if exception is not None or app.builder.name != "html":  # not the one-page book of make pdf
         return
     root, out = _course_root(app), Path(app.outdir)
     shutil.copyfile(root / "LICENSE", out / "LICENSE.txt")
-    write_course_download(root, out / ARCHIVE, book=Path(app.srcdir) / "book")
+    book = Path(app.srcdir) / "book"
+    notebooks = edition(book, book / "references.bib")
+    write_course_download(root, out / ARCHIVE, book=book, notebooks=notebooks)
+    (out / NOTEBOOKS).mkdir(exist_ok=True)
+    for name, notebook in notebooks.items():
+        (out / NOTEBOOKS / name).write_text(notebook_text(notebook), encoding="utf-8")
 
 
 def setup(app):

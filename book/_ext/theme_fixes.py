@@ -17,8 +17,9 @@
   chapter's first slider, the sidebar's title inside its navigation landmark,
   a contents drawer that closes when an entry is chosen, one search box per
   page with its icon clear of the text, a legible highlight, links that read
-  in tinted boxes, and figures drawn for dark mode: the scripts and the
-  stylesheets in ``_static``.
+  in tinted boxes, figures drawn for dark mode, and pages that print whole (code
+  wrapped at the margin, each slider at its start with a line saying where it moves):
+  the scripts and the stylesheets in ``_static``.
 """
 
 from __future__ import annotations
@@ -58,12 +59,13 @@ def setup(app):
     app.connect("config-inited", _add_static)
     app.add_js_file("sidebar-toggles.js", loading_method="defer")
     app.add_js_file("accessible-names.js", loading_method="defer")
-    app.add_js_file("fit-math.js", loading_method="defer")
+    app.add_js_file("fit-screen.js", loading_method="defer")
     app.add_js_file("search-snippets.js", loading_method="defer")
     app.add_js_file("slider-skip-link.js", loading_method="defer")
     app.add_js_file("search-ranking.js", loading_method="defer")
     app.add_js_file("landmarks.js", loading_method="defer")
     app.add_js_file("contents-drawer.js", loading_method="defer")
+    app.add_js_file("print-sliders.js", loading_method="defer")
     # As soon as it arrives: a reader who chose dark mode sees figures drawn dark
     # from the first paint (it redraws each figure as the page adds it).
     app.add_js_file("dark-figures.js", loading_method="async")
@@ -72,6 +74,7 @@ def setup(app):
     app.add_css_file("dark-mode.css")
     app.add_css_file("sidebar.css")
     app.add_css_file("links.css")
+    app.add_css_file("print.css")
     app.connect("build-finished", _empty_fontawesome_script)
     app.connect("html-page-context", _fix_page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -5,15 +5,22 @@
 // * a page whose title holds every word searched for, or their initials
 //   ("mean reciprocal rank": "MRR and hit rate"), comes first of all, the
 //   title the words fill most first;
+// * the chapter that defines a glossary term searched for by its name ("bpref": chapter 16,
+//   which the glossary's entry names) ranks as a page whose title the words fill, above the
+//   glossary's entry, which comes next, titled by its term ("bpref (glossary)");
 // * a page with a section heading that holds every word ("bpref: only judged
 //   documents count") comes next, after the glossary's entry for the words;
 // * everything else keeps Sphinx's order.
+// The glossary's terms and their chapters: window.rmlGlossary (book/_ext/search_definitions.py).
 // (Sphinx declares Search with const and Scorer with var: both are global names.)
 if (typeof Search !== "undefined" && typeof Scorer !== "undefined" && Search._performSearch) {
   (function () {
     const OWN_TITLE = 1000;  // above every score Sphinx gives (an index entry: at most 100)
     const OWN_SECTION = 50;  // below the glossary's exact entry (100), above full-text hits (15)
     const stemmer = new Stemmer();
+    const glossary = window.rmlGlossary || {definedIn: {}, terms: {}};
+    const GLOSSARY_PAGE = "book/glossary";
+    const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
     const decode = (html) => new DOMParser().parseFromString(html, "text/html").body.textContent;
     const words = (text) => splitQuery(text.toLowerCase())
@@ -42,6 +49,9 @@ if (typeof Search !== "undefined" && typeof Scorer !== "undefined" && Search._pe
           weights.set(file, OWN_TITLE + Math.round(100 * filled / titleWords.length));
         }
       });
+      // The chapter that defines the term searched for, as the glossary names it.
+      const definer = index.docnames.indexOf(glossary.definedIn[raw.trim().toLowerCase()]);
+      if (definer >= 0) weights.set(definer, Math.max(weights.get(definer) || 0, OWN_TITLE + 100));
       for (const [heading, places] of Object.entries(index.alltitles)) {
         // Exercises' and solutions' headings name a task, not the section's subject.
         if (/^\s*\(|^Solution to /.test(heading) || !holdsAll(heading, wanted)) continue;
@@ -61,6 +71,11 @@ if (typeof Search !== "undefined" && typeof Scorer !== "undefined" && Search._pe
       return performSearch(raw, ...rest).filter(([, title, anchor]) => {
         const [page, heading] = decode(title).split(" > ");
         return !(anchor && heading !== undefined && heading === page && titles.has(page));
+      }).map((result) => {
+        // A glossary entry's hit is titled by its term, not "Glossary".
+        const [docname, , anchor] = result;
+        const term = docname === GLOSSARY_PAGE && anchor && glossary.terms[anchor.slice(1)];
+        return term ? [result[0], `${escape(term)} (glossary)`, ...result.slice(2)] : result;
       });
     };
 

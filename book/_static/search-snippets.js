@@ -3,7 +3,8 @@
 // page's text, which is often the page's title and its print-only contents list
 // ("…14. nDCG Contents…"), and shows formulas as raw TeX. Here the snippet is the
 // best-matching sentence of the page's prose (the most words searched for, the
-// first such sentence), with each formula quoted as "…".
+// first such sentence), with each formula written in its letters and symbols ("a factor
+// 1 − α less"), or as "…" where it holds what plain text cannot say.
 // (Sphinx declares Search with const: it is a global name, not a window property.)
 if (typeof Search !== "undefined" && Search.makeSearchSummary) {
   (function () {
@@ -14,6 +15,38 @@ if (typeof Search !== "undefined" && Search.makeSearchSummary) {
     const NOT_PROSE = ".headerlink, script, style, .onlyprint, nav, .cell_input, "
       + ".bd-header-article, .prev-next-footer, .rml-frames, .toctree-wrapper";
     const stemmer = typeof Stemmer !== "undefined" ? new Stemmer() : null;
+
+    // TeX commands that plain text can write; a formula with any other reads "…".
+    const SYMBOLS = {
+      alpha: "α", beta: "β", gamma: "γ", delta: "δ", Delta: "Δ", epsilon: "ε", varepsilon: "ε",
+      theta: "θ", kappa: "κ", lambda: "λ", mu: "μ", pi: "π", rho: "ρ", sigma: "σ", Sigma: "Σ",
+      tau: "τ", phi: "φ", chi: "χ", omega: "ω", ell: "ℓ", le: " ≤ ", leq: " ≤ ", ge: " ≥ ",
+      geq: " ≥ ", ne: " ≠ ", neq: " ≠ ", approx: " ≈ ", sim: " ∼ ", times: " × ", cdot: " · ",
+      pm: " ± ", infty: "∞", sum: "∑", prod: "∏", in: " ∈ ", to: " → ", rightarrow: " → ",
+      mid: " | ", lvert: "|", rvert: "|",
+      vert: "|", lfloor: "⌊", rfloor: "⌋", lceil: "⌈", rceil: "⌉", dots: "…", ldots: "…",
+      cdots: "…", log: "log", ln: "ln", min: "min", max: "max", exp: "exp", "{": "{", "}": "}",
+      "%": "%", "#": "#", "&": "&", "_": "_", ",": " ", ";": " ", ":": " ", quad: " ", qquad: " ",
+      " ": " ", "!": "", left: "", right: "", big: "", Big: "", bigl: "", bigr: "", Bigl: "",
+      Bigr: "", mathrm: "", mathit: "", mathbf: "", mathbb: "", text: "", operatorname: "",
+      displaystyle: "", textstyle: "",
+    };
+    const group = (text) => (/^[\p{L}\p{N}.@]+$/u.test(text) ? text : `(${text})`);
+    function texToText(tex) {
+      let text = tex.trim().replace(/^\\[(\[]|\\[)\]]$/g, "").trim()
+        .replace(/\\(?:mathrm|mathit|mathbf|mathbb|text|operatorname)\s*\{([^{}]*)\}/g, "$1");
+      for (let depth = 0; depth < 4; depth++) {  // innermost fractions first
+        text = text.replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g,
+          (all, top, bottom) => `${group(top.trim())}/${group(bottom.trim())}`);
+      }
+      text = text.replace(/\\([A-Za-z]+) ?|\\(.)/g,
+        (all, name, sign) => ((name || sign) in SYMBOLS ? SYMBOLS[name || sign] : all));
+      if (text.includes("\\")) return "…";
+      text = text.replace(/([\^_])\{([^{}]*)\}/g, "$1$2").replace(/[{}]/g, "")
+        .replace(/\s-\s/g, " − ").replace(/\s+/g, " ").trim();
+      return text || "…";
+    }
+    window.rmlTexToText = texToText;  // the browser tests read snippets with it
 
     const words = (text) => (typeof splitQuery !== "undefined" ? splitQuery(text)
       : text.split(/[^\p{Letter}\p{Number}_]+/u)).filter((w) => w);
@@ -38,7 +71,7 @@ if (typeof Search !== "undefined" && Search.makeSearchSummary) {
       }
       for (const part of parts) {
         part.querySelectorAll(NOT_PROSE).forEach((element) => element.remove());
-        part.querySelectorAll(".math").forEach((formula) => formula.replaceWith("…"));
+        part.querySelectorAll(".math").forEach((formula) => formula.replaceWith(texToText(formula.textContent)));
       }
       const blocks = parts.flatMap((part) => [part, ...part.querySelectorAll(BLOCKS)])
         .filter((block) => block.matches(BLOCKS) && !block.querySelector(BLOCKS));  // innermost only

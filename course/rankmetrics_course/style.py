@@ -20,13 +20,24 @@ SMALLEST_TEXT = 10
 PHONE_FIGURE_PX = 330
 
 
+# A rank's square in a strip: from SQUARE_BOTTOM, SQUARE_HEIGHT tall, in a strip 1 tall, so that
+# the top k's band (shade_top_k) shows above and below the squares, behind them.
+SQUARE_BOTTOM, SQUARE_HEIGHT = 0.14, 0.72
+
+
+def shade_top_k(ax, k: int) -> None:
+    """Mark ranks 1..k of a strip by a band behind its squares: drawn over them, the band
+    tinted the squares' colours, which say relevant or not (or the grade)."""
+    ax.axvspan(0.5, k + 0.5, color=CURRENT, alpha=0.18, linewidth=0, zorder=0)
+
+
 def rank_strip(ax, relevance: np.ndarray, k: int | None = None) -> None:
     """Draw one square per rank, green if relevant, grey if not; shade the top k."""
     ranks = np.arange(1, relevance.size + 1)
     colours = [RELEVANT if r else NOT_RELEVANT for r in relevance]
-    ax.bar(ranks, np.ones_like(ranks), width=0.85, color=colours)
+    ax.bar(ranks, SQUARE_HEIGHT, bottom=SQUARE_BOTTOM, width=0.85, color=colours, zorder=1)
     if k is not None:
-        ax.axvspan(0.5, k + 0.5, color=CURRENT, alpha=0.18, linewidth=0)
+        shade_top_k(ax, k)
     ax.set(ylim=(0, 1), yticks=[], xlim=(0.4, relevance.size + 0.6))
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import re
+from html import escape as html_escape
 
 import pytest
 import yaml
@@ -16,6 +17,7 @@ import yaml
 import rankmetrics_lite
 from rankmetrics_lite import dcg_at_k, gmap, reciprocal_rank
 from rankmetrics_lite.measures import CATALOGUE, parse_measure
+from rankmetrics_course.data import SOURCES
 from tests.paths import BOOK, ROOT
 
 
@@ -28,8 +30,9 @@ def _book_extension(name: str):
 
 
 catalogue_rows = _book_extension("measure_catalogue").catalogue_rows
+data_sources = _book_extension("data_sources")
 
-PAGES = ["glossary", "notation", "which-metric", "api-reference", "instructors", "genindex"]
+PAGES = ["glossary", "notation", "which-metric", "api-reference", "instructors", "data-sources", "genindex"]
 
 
 def page(name: str) -> str:
@@ -224,3 +227,17 @@ def test_the_api_reference_has_every_public_name(built_book):
     missing = [n for n in rankmetrics_lite.__all__ if f'id="rankmetrics_lite.{n}"' not in text]
     assert not missing, f"not in the API reference: {missing}"
     assert 'id="rankmetrics_course.exercises.check"' in text
+
+
+def test_the_data_sources_page_is_generated_from_the_sources():
+    assert "```{data-sources}" in page("data-sources")
+    assert set(data_sources.LOADERS) == set(SOURCES)
+
+
+@pytest.mark.parametrize("key", list(SOURCES))
+def test_the_data_sources_page_gives_each_sources_terms_citation_and_origin(built_book, key):
+    html = re.sub(r"\s+", " ", (built_book / "book" / "data-sources.html").read_text()).replace("\u2019", "&#x27;")
+    src = SOURCES[key]
+    for text in (src.title, src.terms, src.homepage, src.upstream.split("/")[5][:12]):
+        assert html_escape(text) in html, text
+    assert ":cite:" not in html and "{cite" not in html

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
@@ -50,3 +52,34 @@ def test_a_drawing_mostly_outside_its_axes_is_not_squeezed_to_nothing():
 def test_a_figure_rendered_twice_is_the_same_figure():
     figure = _small_print_figure()
     assert figure_to_svg(figure) == figure_to_svg(figure)
+
+
+def _pixel(figure, ax, x: float, y: float) -> str:
+    """The colour drawn at data point (x, y) of ``ax``, as #rrggbb."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba())
+    column, row = ax.transData.transform((x, y))
+    r, g, b, _ = pixels[int(round(pixels.shape[0] - row)), int(round(column))]
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def test_the_top_k_band_lies_behind_the_strips_squares_not_over_them():
+    """Each square keeps the colour that says what it is, inside the top k too; the band shows
+    around the squares (chapter 2's rank strip, chapter 14's grade strips)."""
+    from matplotlib.figure import Figure
+
+    from rankmetrics_course.chapters.ndcg.view import grade_colour, grade_strip
+    from rankmetrics_course.style import NOT_RELEVANT, RELEVANT, SQUARE_BOTTOM, rank_strip
+
+    figure = Figure(figsize=(4, 1.2), dpi=100)
+    ranks, grades = figure.subplots(2, 1)
+    rank_strip(ranks, np.array([1, 0, 1, 0]), k=2)
+    grade_strip(grades, [3, 1, 0, 2], 3, k=2)
+    assert [_pixel(figure, ranks, rank, 0.5) for rank in (1, 2, 3)] == [RELEVANT, NOT_RELEVANT, RELEVANT]
+    # Beside the grade written in the middle of each square.
+    assert [_pixel(figure, grades, rank + 0.3, 0.25) for rank in (1, 2)] == [grade_colour(3, 3), grade_colour(1, 3)]
+    band, outside = _pixel(figure, ranks, 1, SQUARE_BOTTOM / 2), _pixel(figure, ranks, 3, SQUARE_BOTTOM / 2)
+    assert outside == "#ffffff" and band not in ("#ffffff", RELEVANT), (band, outside)

@@ -75,11 +75,56 @@ def test_terms_glued_values_and_exercise_numbers_are_written_out(notebooks):
     glued = nbformat.read(BOOK / "06-statistics.ipynb", as_version=4)
     assert "{glue:text}`ci_low:.4f`" in _markdown(glued)
     assert "0.0120" in chapter_6  # the value glued as 0.012, with the book's format :.4f
-    first = notebooks["02-precision-at-k.ipynb"].cells[0].source
-    assert first.startswith("---\nnumbering:\n  exercise:\n    enumerator: 2.%s\n---\n# 2.")
+    first, title = (cell.source for cell in notebooks["02-precision-at-k.ipynb"].cells[:2])
+    assert first.startswith("---\nnumbering:\n  exercise:\n    enumerator: 2.%s\n---\n```{note}")
+    assert title.startswith("# 2.")
     source = _markdown(nbformat.read(BOOK / "02-precision-at-k.ipynb", as_version=4))
     term = re.search(r"\{term\}`([^`<]+)`", source)[1]
     assert term in _markdown(notebooks["02-precision-at-k.ipynb"])
+
+
+def test_each_chapter_opens_with_how_to_install_what_it_needs(notebooks):
+    for name, notebook in notebooks.items():
+        if name == BIBLIOGRAPHY:
+            continue
+        first = notebook.cells[0]
+        assert first.id == jupyterlab_edition.HOW_TO_RUN_ID, name
+        assert f"chapter {int(name[:2])} of the course" in first.source, name
+        for line in jupyterlab_edition.SET_UP:
+            assert line in first.source, (name, line)
+
+
+def _solutions(notebook) -> list[str]:
+    return [cell.source for cell in notebook.cells
+            if cell.cell_type == "markdown" and re.match(r"`{4,}\{solution\} ", cell.source)]
+
+
+def test_each_solution_is_one_folded_dropdown_with_its_code_and_output(notebooks):
+    """Nothing of a solution is a code cell (JupyterLab unfolds a cell's output when it runs);
+    its dropdown holds the prose, every code cell and each one's stored output."""
+    for path in chapter_notebooks():
+        stored = nbformat.read(path, as_version=4)
+        starts = [c for c in stored.cells if "{solution-start}" in c.source]
+        ours = notebooks[path.name]
+        folded = _solutions(ours)
+        assert len(folded) == len(starts), path.name
+        assert all(":class: dropdown" in text.split("\n\n")[0] for text in folded), path.name
+        assert not any("{solution-start}" in c.source or "{solution-end}" in c.source for c in ours.cells)
+        code = [c.source for c in ours.cells if c.cell_type == "code"]
+        hidden = [c for c in stored.cells if c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
+        assert len(code) == sum(c.cell_type == "code" for c in stored.cells) - len(hidden), path.name
+        for cell in hidden:
+            assert any(cell.source.strip() in text for text in folded), (path.name, cell.source[:40])
+    chapter_2 = "\n".join(_solutions(notebooks["02-precision-at-k.ipynb"]))
+    assert "```text\n[1, 0, 0, 1, 0, 1, 0] 0.3\nprecision-short-list: correct.\n```" in chapter_2
+
+
+def test_a_solution_without_its_end_is_named():
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("```{solution-start} lost\n:class: dropdown\n```\nWhy."),
+        nbformat.v4.new_code_cell("1 + 1")])
+    with pytest.raises(ValueError, match="chapter 9: the solution to 'lost' has no solution-end"):
+        jupyterlab_edition.fold_solutions(notebook, "chapter 9")
 
 
 def test_a_glued_name_no_output_glues_is_named():

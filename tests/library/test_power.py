@@ -1,9 +1,11 @@
 """Tests of rankmetrics_lite._power: power, topic-set size, effect sizes, many systems.
 
 The cross-checks (marked ``reference``) compare with statsmodels: the power and
-the sample size of the paired t-test (``TTestPower``) and of one-way ANOVA
-(``FTestAnovaPower``), Tukey's HSD (``pairwise_tukeyhsd``, and scipy's ``tukey_hsd``) and the residual
-variance of a two-way ANOVA (``ols`` + ``anova_lm``). The others check the
+the sample size of the paired t-test (``TTestPower``), of the two-sample t-test
+(``TTestIndPower``), of one-way ANOVA (``FTestAnovaPower``) and of the two-way
+ANOVA's F-test (``FTestPower``), Tukey's HSD (``pairwise_tukeyhsd``, and scipy's
+``tukey_hsd``) and the within-system and residual variances of one-way and
+two-way ANOVA (``ols`` + ``anova_lm``). The others check the
 noncentral t by simulation, the expected interval width against scipy's chi
 distribution, and the randomised Tukey HSD against an exhaustive permutation
 of small inputs (within Monte-Carlo error).
@@ -132,6 +134,67 @@ def test_anova_design_equals_statsmodels_ftestanovapower():
         assert design.n_queries == math.ceil(nobs / m - 1e-9), (difference, variance, m, alpha, beta)
 
 
+@pytest.mark.reference
+def test_two_way_anova_design_equals_statsmodels_ftestpower():
+    """The two-way design: the F-test of m systems over the residual, (m - 1)(n - 1) degrees of
+    freedom. statsmodels' FTestPower reads Cohen's f with noncentrality f^2 (df1 + df2 + 1)."""
+    from statsmodels.stats.power import FTestPower
+
+    reference = FTestPower()
+
+    def theirs(difference, variance, m, n, alpha):
+        df1, df2 = m - 1, (m - 1) * (n - 1)
+        f = math.sqrt(n * difference**2 / (2 * variance) / (df1 + df2 + 1))
+        return float(reference.power(f, df2, df1, alpha))
+
+    for difference, variance, m, alpha, beta in ANOVA_CASES:
+        design = topic_set_size(difference, variance, alpha=alpha, beta=beta, design="two_way_anova",
+                                n_systems=m)
+        n = design.n_queries
+        assert design.power == pytest.approx(theirs(difference, variance, m, n, alpha), abs=1e-10)
+        assert design.power >= 1 - beta > theirs(difference, variance, m, n - 1, alpha)
+        # the one-way design's error has more degrees of freedom: it never needs more queries
+        assert topic_set_size(difference, variance, alpha=alpha, beta=beta, design="anova",
+                              n_systems=m).n_queries <= n
+
+
+@pytest.mark.reference
+def test_anova_over_two_systems_is_statsmodels_two_sample_t_test():
+    """Sakai's unpaired t-test design (2018) is the one-way design with m = 2: F = t^2."""
+    from statsmodels.stats.power import TTestIndPower
+
+    reference = TTestIndPower()
+    for difference, variance, _, alpha, beta in ANOVA_CASES[::4]:
+        design = topic_set_size(difference, variance, alpha=alpha, beta=beta, design="anova")
+        effect = difference / math.sqrt(variance)  # Cohen's d of two groups with variance sigma^2
+        assert design.power == pytest.approx(float(reference.power(effect, design.n_queries, alpha)), abs=1e-10)
+        nobs = float(reference.solve_power(effect, power=1 - beta, alpha=alpha))
+        assert design.n_queries == math.ceil(nobs - 1e-9), (difference, variance, alpha, beta, nobs)
+
+
+def test_two_way_anova_over_two_systems_is_the_paired_t_design():
+    for difference, variance, _, alpha, beta in ANOVA_CASES[::4]:
+        kwargs = {"alpha": alpha, "beta": beta}
+        two_way = topic_set_size(difference, variance, design="two_way_anova", **kwargs)
+        paired = topic_set_size(difference, variance, **kwargs)
+        assert two_way.n_queries == paired.n_queries
+        assert two_way.power == pytest.approx(paired.power, abs=1e-9)
+
+
+@pytest.mark.parametrize("n", [2, 3, 10, 48, 200])
+def test_unpaired_interval_uses_twice_the_degrees_of_freedom(n):
+    from rankmetrics_lite._power import _expected_width
+
+    df = 2 * (n - 1)
+    mean_sd = math.sqrt(0.02) * scipy.stats.chi(df).mean() / math.sqrt(df)
+    want = 2 * scipy.stats.t.isf(0.025, df) * mean_sd * math.sqrt(2 / n)
+    assert _expected_width(0.02, n, 0.05, df) == pytest.approx(want, rel=1e-12)
+    design = topic_set_size(0.1, 0.02, design="unpaired_ci_width")
+    assert design.expected_width <= 0.1 < _expected_width(0.02, design.n_queries - 1, 0.05,
+                                                          2 * (design.n_queries - 2))
+    assert design.n_queries <= topic_set_size(0.1, 0.02, design="ci_width").n_queries
+
+
 def long_format(matrix: np.ndarray):
     import pandas as pd
 
@@ -155,9 +218,10 @@ def test_residual_variance_equals_statsmodels_two_way_anova(seed, n, m, lattice)
     table = anova_lm(ols("score ~ C(system) + C(query)", data=long_format(matrix)).fit())
     residual = table.loc["Residual"]
     assert residual["df"] == (m - 1) * (n - 1)
-    assert variance_from_scores(as_systems(matrix)) == pytest.approx(residual["mean_sq"], rel=1e-10)
+    assert variance_from_scores(as_systems(matrix), paired=True) == pytest.approx(residual["mean_sq"], rel=1e-10)
     one_way = anova_lm(ols("score ~ C(system)", data=long_format(matrix)).fit()).loc["Residual"]
-    assert variance_from_scores(as_systems(matrix), paired=False) == pytest.approx(one_way["mean_sq"], rel=1e-10)
+    assert one_way["df"] == m * (n - 1)
+    assert variance_from_scores(as_systems(matrix)) == pytest.approx(one_way["mean_sq"], rel=1e-10)
 
 
 @pytest.mark.reference
@@ -201,6 +265,14 @@ def test_paired_tukey_hsd_uses_the_two_way_residual(seed, n, m, lattice):
         assert pair.p_value == pytest.approx(scipy.stats.studentized_range.sf(q, m, residual["df"]), abs=1e-10)
         if 0.001 <= pair.p_value <= 0.2:  # where psturng's tables are close (it is an approximation)
             assert pair.p_value == pytest.approx(float(np.ravel(psturng(q, m, residual["df"]))[0]), abs=0.001)
+
+
+@pytest.mark.parametrize("seed, n, m, lattice", MATRICES)
+def test_twice_the_residual_is_the_variance_of_differences_averaged_over_pairs(seed, n, m, lattice):
+    matrix = score_matrix(seed, n, m, lattice)
+    pairs = [(i, j) for i in range(m) for j in range(i + 1, m)]
+    mean_sd2 = np.mean([np.var(matrix[:, i] - matrix[:, j], ddof=1) for i, j in pairs])
+    assert 2 * variance_from_scores(as_systems(matrix), paired=True) == pytest.approx(mean_sd2, rel=1e-10)
 
 
 # ------------------------------------------------ the noncentral t, by simulation --
@@ -251,7 +323,7 @@ def test_expected_width_uses_the_mean_of_the_sample_sd(n):
     sigma_d = math.sqrt(2 * variance)
     mean_sd = sigma_d * scipy.stats.chi(n - 1).mean() / math.sqrt(n - 1)
     want = 2 * scipy.stats.t.isf(0.025, n - 1) * mean_sd / math.sqrt(n)
-    assert _expected_width(variance, n, 0.05) == pytest.approx(want, rel=1e-12)
+    assert _expected_width(variance, n, 0.05, n - 1) == pytest.approx(want, rel=1e-12)
     if n in (5, 48):  # and the simulated intervals are that wide on average
         rng = np.random.default_rng(n)
         d = rng.normal(0.0, sigma_d, size=(100_000, n))
@@ -264,7 +336,7 @@ def test_ci_design_is_the_smallest_n_with_a_narrow_enough_interval():
 
     design = topic_set_size(0.1, 0.02, design="ci_width")
     assert design.power is None and design.expected_width <= 0.1
-    assert _expected_width(0.02, design.n_queries - 1, 0.05) > 0.1
+    assert _expected_width(0.02, design.n_queries - 1, 0.05, design.n_queries - 2) > 0.1
 
 
 def test_anova_over_two_systems_is_close_to_the_paired_design():
@@ -278,7 +350,9 @@ def test_anova_over_two_systems_is_close_to_the_paired_design():
 
 
 def test_sizes_grow_with_the_variance_and_shrink_with_the_difference():
-    for design in ("paired_t", "anova", "ci_width"):
+    from rankmetrics_lite._power import DESIGNS
+
+    for design in DESIGNS:
         sizes = [topic_set_size(0.05, v, design=design).n_queries for v in (0.005, 0.01, 0.02, 0.04)]
         assert sizes == sorted(sizes) and sizes[0] < sizes[-1]
         sizes = [topic_set_size(d, 0.02, design=design).n_queries for d in (0.02, 0.05, 0.1, 0.2)]
@@ -425,7 +499,8 @@ def test_dicts_pair_by_query_id_not_by_order():
     (lambda: topic_set_size(0.0, 0.02), ValueError, "minimum_detectable_difference must be positive"),
     (lambda: topic_set_size(0.05, -1), ValueError, "variance must be positive"),
     (lambda: topic_set_size(0.05, 0.02, design="t-test"), ValueError, "design must be one of"),
-    (lambda: topic_set_size(0.05, 0.02, n_systems=5), ValueError, "is for design='anova'"),
+    (lambda: topic_set_size(0.05, 0.02, n_systems=5), ValueError, "is for design='anova' or 'two_way_anova'"),
+    (lambda: topic_set_size(0.05, 0.02, design="two_way_anova", n_systems=1), ValueError, "at least 2"),
     (lambda: topic_set_size(0.05, 0.02, design="anova", n_systems=1), ValueError, "at least 2"),
     (lambda: topic_set_size(0.05, 0.02, beta=0), ValueError, "beta must be strictly between"),
     (lambda: variance_from_scores([[0.1, 0.2], [0.3, 0.4]]), TypeError, r"dict \{system name"),

@@ -9,6 +9,10 @@ Cross-checks against maintained implementations (marked ``reference``):
   :func:`metric_of_rank`, against cornac's ``HitRatio`` and ``NDCG`` on the full
   ranking, and against the package's own ``evaluate`` (trec_eval's ties);
 
+(the same HR@k and nDCG@k on MovieLens, the expected sampled metric against real sampled
+negatives and the correction against Krichene and Rendle's least squares are checked with the
+chapter's data, in ``tests/course/chapters/recommenders_offline/test_movielens.py``);
+
 and against definitions on exhaustive small cases: the expected sampled metric
 against the mean over every possible sample of negatives, ranked by their scores;
 the Gini index against the mean absolute difference over every set of small lists;
@@ -246,6 +250,48 @@ def test_gini_index_bounds():
     assert gini_index([[0]] * 5, 6) == 1.0
 
 
+@pytest.mark.parametrize("n_items, k", [(5, 2), (6, 3), (5, 1)])
+def test_the_largest_gini_of_top_k_lists_is_one_minus_k_minus_1_over_n_minus_1(n_items, k):
+    every_list = list(combinations(range(n_items), k))
+    largest = max(gini_index(np.array(lists), n_items) for lists in product(every_list, repeat=2))
+    assert largest == pytest.approx(1 - (k - 1) / (n_items - 1), abs=1e-12)
+    assert gini_index([every_list[0]] * 3, n_items) == pytest.approx(largest, abs=1e-12)
+
+
+# --------------------------------------------------------------------- novelty --
+
+
+def test_novelty_with_n_users_is_zhous_self_information():
+    # Zhou et al. 2010: an item collected by k_i of u users carries log2(u / k_i) bits
+    rng = np.random.default_rng(4)
+    n_users, n_items = 30, 12
+    picked = rng.random((n_users, n_items)) < 0.3
+    picked[0] = True  # every item picked by someone
+    lists = top_k_lists(rng, 7, n_items, 3)
+    degrees = picked.sum(axis=0)
+    expected = np.mean([math.log2(n_users / degrees[i]) for row in lists for i in row])
+    assert novelty(lists, degrees, n_users=n_users) == pytest.approx(expected, abs=1e-12)
+    # the share of interactions adds log2(interactions / users) bits to every list
+    shift = math.log2(degrees.sum() / n_users)
+    assert novelty(lists, degrees) == pytest.approx(expected + shift, abs=1e-12)
+
+
+# -------------------------------------------------------- the sampled rank's law --
+
+
+@pytest.mark.parametrize("n_candidates, n_negatives", [(2, 1), (12, 4), (300, 20), (1025, 7)])
+def test_the_correction_law_is_scipys_hypergeometric(n_candidates, n_negatives):
+    from scipy import stats
+
+    from rankmetrics_lite._recommenders import _full_law, _sampled_rank_pmf
+
+    ranks = np.arange(1, n_candidates + 1)
+    expected = stats.hypergeom(n_candidates - 1, ranks[:, None] - 1, n_negatives).pmf(np.arange(n_negatives + 1))
+    assert _full_law(n_candidates, n_negatives) == pytest.approx(expected, abs=1e-12)
+    assert _full_law(n_candidates, n_negatives) == pytest.approx(
+        _sampled_rank_pmf(ranks, n_candidates, n_negatives), abs=1e-12)
+
+
 # ---------------------------------------------------------------------- splits --
 
 
@@ -318,6 +364,8 @@ def test_random_split_is_reproducible_and_partitions(by):
     (lambda: catalogue_coverage([[0, 0]], 5), "repeats"),
     (lambda: catalogue_coverage([[0, 7]], 5), "n_items"),
     (lambda: novelty([[0, 1]], [3, 0]), "no training interaction"),
+    (lambda: novelty([[0, 1]], [3, 1], n_users=2), "n_users"),
+    (lambda: novelty([[0, 1]], [3, 1], n_users=3.0), "n_users"),
     (lambda: gini_index([[0]], 1), "n_items"),
     (lambda: intra_list_diversity([[0]], [[1.0]]), "at least 2"),
     (lambda: intra_list_diversity([[0, 1]], [[1.0], [0.0]]), "zero vector"),

@@ -18,6 +18,7 @@ interrupted or tampered transfer never leaves a file in the cache.
 from __future__ import annotations
 
 import hashlib
+import http.client
 import os
 import tempfile
 import urllib.error
@@ -152,7 +153,7 @@ def _stream(url: str, *, what: str, fix: str, limit: int):
                                       f"of {declared} bytes; try again, or {fix}")
     except DataUnavailable:
         raise
-    except (urllib.error.URLError, OSError, ValueError) as error:
+    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
         reason = getattr(error, "reason", None) or error
         raise DataUnavailable(f"{what}: could not download {url} ({reason}); {fix}") from None
 

@@ -41,6 +41,17 @@ class PerTopicScores:
     scores: np.ndarray = field(repr=False)
     source: Source = field(repr=False)
 
+    def by_run(self) -> dict[str, np.ndarray]:
+        """``{run: its scores on every topic}``, the form the package's paired tests and
+        topic-set-size functions read (each column a read-only view, topics in order).
+
+        >>> table = trec_per_topic("adhoc8", "AP")
+        >>> by_run = table.by_run()
+        >>> len(by_run), by_run["run1"].shape, bool(by_run["run1"][0] == table.scores[0, 0])
+        (129, (50,), True)
+        """
+        return {run: self.scores[:, j] for j, run in enumerate(self.runs)}
+
     def __repr__(self) -> str:
         n_topics, n_runs = self.scores.shape
         return (f"PerTopicScores({self.track!r}, {self.measure!r}: {n_topics} topics x "

@@ -5,7 +5,8 @@ Each chapter registers its exercises in its ``checks`` module
 machinery they share. A student calls :func:`check` from the notebook. A
 failed check says what is wrong and gives a hint, never the answer. In a
 graded run (``make grade``) ``check`` judges nothing: it sends the answer to
-the grader (``graded_run``), which judges it in its own process (``replay``).
+the grader (``graded_run``), which judges it in its own process (``replay``); a
+function is run on the grader's hidden inputs after the notebook's last cell.
 
 >>> from rankmetrics_course.exercises import check
 >>> check("precision-short-list", 0.3)
@@ -33,7 +34,7 @@ def check(label: str, answer) -> Verdict:
     """
     if graded_run.is_graded():
         require_label(label)
-        graded_run.send(graded_run.record(label, answer, graded_run.hidden_variants_given))
+        graded_run.send(graded_run.record(label, answer))
         return Verdict(label, False, "answer sent to the grader (the last one sent counts).")
     try:  # judged here as the grader would judge it
         seen = graded_run.CallRecorder(answer) if callable(answer) else as_the_grader_sees_it(answer)

@@ -3,15 +3,17 @@
 The grader starts the notebook with ``RANKMETRICS_ANSWER_CHANNEL`` naming a pipe
 that only it reads. Each ``check(label, answer)`` then writes one JSON line to it
 at once: the answer as data, or for a function the outputs it gave on every
-input the check asked about, the visible examples and the grader's hidden ones
-(``RANKMETRICS_HIDDEN_CASES``). The verdicts are computed in the grader's own
-process (``replay``); nothing the notebook prints or keeps in memory counts.
+input the check asked about. The last function checked for each exercise is also
+kept here, and after the notebook's last cell the grader's runner hands this kernel
+the hidden inputs (never before: no cell can read them) and has each kept function
+run on them (:func:`send_hidden_calls`), which sends its line again, with those
+outputs too. The verdicts are computed in the grader's own process (``replay``);
+nothing the notebook prints or keeps in memory counts.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import json
 import os
 
@@ -20,7 +22,8 @@ from rankmetrics_course.exercises.answer_data import from_data, raised_like, to_
 from rankmetrics_course.exercises.hidden_cases import overridden, variants_from_data
 
 CHANNEL = "RANKMETRICS_ANSWER_CHANNEL"
-HIDDEN_CASES = "RANKMETRICS_HIDDEN_CASES"
+# label -> (the last function checked for it, its calls on the check's own inputs)
+_KEPT: dict[str, tuple[object, list]] = {}
 
 
 def is_graded() -> bool:
@@ -52,34 +55,32 @@ class CallRecorder:
         return from_data(returned)
 
 
-def record(label: str, answer, hidden_variants=None) -> dict:
-    """The line sent for ``answer`` to exercise ``label`` (function: visible and hidden calls).
-
-    ``hidden_variants`` is the grader's hidden inputs, or a function that returns them: only
-    a function answer needs them, so a value answer never pays for reading them.
-    """
+def record(label: str, answer) -> dict:
+    """The line sent for ``answer`` to exercise ``label`` (a function: its calls on the
+    check's own inputs; the function is kept for the hidden inputs)."""
     if not callable(answer):
+        _KEPT.pop(label, None)  # the last answer counts: a value replaces a function
         return {"label": label, "value": to_data(answer)}
-    line = {"label": label, "calls": _trace(label, answer, None)}
-    variants = hidden_variants() if callable(hidden_variants) else hidden_variants
-    if variants:
-        line["hidden_calls"] = _trace(label, answer, variants)
-    return line
+    calls = _trace(label, answer, None)
+    _KEPT[label] = (answer, calls)
+    return {"label": label, "calls": calls}
 
 
-def hidden_variants_given() -> dict:
-    """The hidden inputs the grader handed this run (none outside a graded run): new objects
-    at each call, decoded from the file read once (a notebook may check thousands of times)."""
-    path = os.environ.get(HIDDEN_CASES)
-    if not path or not os.path.isfile(path):
-        return {}
-    return variants_from_data(_hidden_data(path))
+def kept_labels() -> list[str]:
+    """The exercises whose last answer is a function, in the order checked."""
+    return list(_KEPT)
 
 
-@functools.cache
-def _hidden_data(path: str):
-    with open(path) as handle:
-        return json.load(handle)
+def record_hidden(label: str, variants: dict) -> dict:
+    """The line for the function kept for ``label``, run on the hidden inputs ``variants`` too."""
+    function, calls = _KEPT.pop(label)
+    return {"label": label, "calls": calls, "hidden_calls": _trace(label, function, variants)}
+
+
+def send_hidden_calls(label: str, hidden: str) -> None:
+    """Run the function kept for ``label`` on the hidden inputs (JSON, as the grader wrote
+    them) and send its line. Called by the grader's runner after the last cell."""
+    send(record_hidden(label, variants_from_data(json.loads(hidden))))
 
 
 def send(line: dict) -> None:

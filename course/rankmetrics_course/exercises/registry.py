@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 # label -> function that raises ExerciseMistake (with a hint) if the answer is wrong
 _CHECKS: dict[str, Callable[[object], None]] = {}
+# label -> function that computes (and caches) what the check compares with, for the grader
+_PREPARE: dict[str, Callable[[], object]] = {}
 # Every verdict given in this Python process, oldest first (a history for the learner;
 # grading never reads it: the grader judges answers in its own process).
 _RECORDED: list[Verdict] = []
@@ -17,6 +19,9 @@ _RECORDED: list[Verdict] = []
 
 class ExerciseMistake(Exception):
     """Raised by a check: its message says what is wrong and hints at the fix."""
+
+
+NO_ANSWER = "no answer yet."  # the verdict on an exercise's untouched stub (None or ...)
 
 
 @dataclass(frozen=True)
@@ -34,14 +39,28 @@ class Verdict:
         return self.passed
 
 
-def exercise(label: str):
-    """Decorator: register ``function(answer)`` as the check of exercise ``label``."""
+def exercise(label: str, *, prepare: Callable[[], object] | None = None):
+    """Decorator: register ``function(answer)`` as the check of exercise ``label``.
+
+    ``prepare``, if given, computes and caches the values the check compares answers with
+    (an ``lru_cache``'d function): the grader calls it once in its worker, so that the
+    time-limited child judging each answer (:mod:`rankmetrics_course.grading.limited_judge`)
+    inherits the values instead of computing them again.
+    """
     def register(function: Callable[[object], None]) -> Callable[[object], None]:
         if label in _CHECKS:
             raise ValueError(f"exercise label {label!r} is registered twice")
         _CHECKS[label] = function
+        if prepare is not None:
+            _PREPARE[label] = prepare
         return function
     return register
+
+
+def prepare_check(label: str) -> None:
+    """Compute, once per process, what the check of ``label`` compares with (if it says)."""
+    if label in _PREPARE:
+        _PREPARE[label]()
 
 
 def exercise_labels() -> list[str]:
@@ -79,7 +98,7 @@ def require_label(label: str) -> None:
 def _judge(label: str, answer) -> Verdict:
     require_label(label)
     if answer is None or answer is Ellipsis:
-        return Verdict(label, False, "no answer yet.")
+        return Verdict(label, False, NO_ANSWER)
     try:
         _CHECKS[label](answer)
     except ExerciseMistake as mistake:

@@ -4,7 +4,8 @@ A value answer goes to its check as it is. A function answer is replayed: the
 check runs again here, on a stand-in that returns what the student's function
 returned for each input it asks about. An input the student's function never saw
 is not answered. Function answers pass only if they pass on the visible
-examples and on the hidden ones.
+examples and on the hidden ones, which the notebook runs them on after its last
+cell (``graded_run``): a notebook that never got there has no outputs for them.
 
 >>> judge({"label": "precision-short-list", "value": 0.3}, {})
 precision-short-list: correct.
@@ -19,6 +20,10 @@ from rankmetrics_course.exercises.registry import Verdict
 
 _NOT_RUN = ("not yet. The grader has no output of your function for some of the check's inputs: "
             "run its cell to the end, and pass the function itself to check.")
+_NOT_RUN_ON_HIDDEN = ("not yet. Your function gives the right results on the examples of the check, "
+                      "but it was never run on the grader's hidden inputs: they are handed to it after "
+                      "your notebook's last cell, and the notebook did not get there (see the problems "
+                      "with your notebook below).")
 
 
 class NotRunOnThisInput(Exception):
@@ -68,6 +73,8 @@ def _judged(line: dict, label: str, hidden_variants: dict) -> Verdict:
         return Verdict(label, False, _NOT_RUN)
     if not verdict.passed or not hidden_variants:
         return verdict
+    if "hidden_calls" not in line:
+        return Verdict(label, False, _NOT_RUN_ON_HIDDEN)
     replayed = ReplayedFunction(line.get("hidden_calls", []))
     with overridden(hidden_variants):
         hidden = registry._judge(label, replayed)

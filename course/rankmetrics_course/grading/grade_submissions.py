@@ -10,14 +10,17 @@ each chapter asks. Every notebook runs in its own bubblewrap sandbox
 (:mod:`.sandbox`), each cell within
 ``--timeout``, the whole within ``--notebook-timeout``. Its ``check(label,
 answer)`` calls send the answers to this process, which judges the last answer
-per exercise against the pristine package. One notebook's exception, endless
+per exercise against the pristine package; a function answer is also run, after
+the notebook's last cell, on hidden inputs that this process draws for the class
+and that no cell can read (:mod:`.notebook_runner`). One notebook's exception, endless
 loop, deleted cell, crash or corrupt file never stops the others.
 
-Written to OUT (default ``_build/grades``):
+Written to OUT (default ``grades`` in the course folder, which ``make clean`` leaves alone):
 
 * ``scores.csv``: one row per student, one column per exercise of the assigned
   chapters (``--chapters``; default: the chapters the submission files are named
-  after), 1 or 0, and ``total``.
+  after), 1 or 0, ``total``, and a ``note`` that flags a name looking like another
+  (case, invisible characters, spaces at the ends, Cyrillic or Greek look-alikes).
 * ``feedback/<student>.md``: the verdict on each exercise (the hint when it is
   not yet right, never the answer), answers to exercises outside the assignment,
   and what went wrong while running.
@@ -29,7 +32,7 @@ import argparse
 import compileall
 import csv
 import dataclasses
-import json
+import math
 import os
 import re
 import resource
@@ -44,10 +47,13 @@ from pathlib import Path
 import rankmetrics_course
 import rankmetrics_lite
 from rankmetrics_course.exercises import Verdict, exercise_labels
-from rankmetrics_course.exercises.hidden_cases import hidden_variants, variants_to_data
-from rankmetrics_course.exercises.replay import judge
+from rankmetrics_course.exercises.registry import NO_ANSWER
+from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.grading import sandbox
 from rankmetrics_course.grading.cgroup_limits import SandboxGroup
+from rankmetrics_course.grading.limited_child import CHILD_MEMORY
+from rankmetrics_course.grading.limited_judge import judge_within_limits
+from rankmetrics_course.grading.look_alike_names import look_alikes
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
 from rankmetrics_course.grading.submission_files import find_submissions
 from rankmetrics_course.tools.course_folder import NotACourse, add_course_option, course_folder
@@ -57,6 +63,11 @@ from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, c
 _CHECK_LABEL = re.compile(r"""check\(\s*\\?["']([\w.-]+)\\?["']""")
 _CHAPTER_NAME = re.compile(r"^(\d{2})-")
 _SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*([KMGT]?)i?B?$", re.IGNORECASE)
+# The grader's own processes stay under this (MiB), for a class of up to 1,000 notebooks:
+# a worker keeps a notebook's bytes (32 MiB at most) and its answers as bytes (36 MiB at most)
+# and parses and judges them in limited children; the main process keeps at most about
+# 100 KB of verdicts and problems a notebook. Measured: benchmarks/bench_grader.py.
+PEAK_BOUND_MIB = 400
 
 
 def checked_labels(path: Path) -> list[str]:
@@ -94,14 +105,12 @@ def exercise_columns(chapters: list[str], book: Path) -> list[str]:
 
 
 def judge_run(run: SubmissionRun, variants: dict) -> SubmissionRun:
-    """The grader's verdict on each answer the run kept; the answers are then let go (what
-    travels back to the grader's main process, and stays there, is the verdicts)."""
-    for label, answer in run.answers.items():
-        try:
-            run.verdicts[label] = judge(answer, variants)
-        except Exception as error:  # a malformed answer line: the student's, not ours
-            run.verdicts[label] = Verdict(label, False, f"not yet. The answer could not be read "
-                                                        f"({type(error).__name__}).")
+    """The grader's verdict on each answer the run kept, each judged within its own time and
+    memory limits (:mod:`.limited_judge`); the answers are then let go (what travels back to
+    the grader's main process, and stays there, is the verdicts)."""
+    for label, line in run.answers.items():
+        run.verdicts[label], peak_mib = judge_within_limits(label, line, variants)
+        run.child_mib = max(run.child_mib, peak_mib)
     for label, why in run.unjudged.items():
         run.verdicts[label] = Verdict(label, False, f"not yet. The grader did not judge it: {why}.")
     run.answers = {}
@@ -110,9 +119,21 @@ def judge_run(run: SubmissionRun, variants: dict) -> SubmissionRun:
 
 def run_and_judge(path: Path, settings: Settings, slot: int, variants: dict) -> SubmissionRun:
     """One notebook, run in its sandbox and judged (in a worker of the grader)."""
-    run = judge_run(run_submission(path, settings, slot), variants)
+    run = judge_run(run_submission(path, settings, slot, variants), variants)
     run.grader_mib = _peak_mib()
     return run
+
+
+def memory_report(runs: list[SubmissionRun], jobs: int) -> str:
+    """The grader's own peak memory (its sandboxes' processes are limited apart), and its bound."""
+    worker = max((run.grader_mib for run in runs), default=0.0)
+    child = max((run.child_mib for run in runs), default=0.0)
+    bound = PEAK_BOUND_MIB + jobs * (PEAK_BOUND_MIB + CHILD_MEMORY // 2**20)
+    return (f"the grader's peak memory: {_peak_mib():.0f} MiB in its main process, {worker:.0f} MiB "
+            f"in a worker, {child:.0f} MiB in a worker's child reading a notebook or judging an answer "
+            f"(its worker's pages included); bound: {PEAK_BOUND_MIB} MiB for the main process and for "
+            f"each worker, {CHILD_MEMORY // 2**20:,} MiB more for a child: {bound:,} MiB with {jobs} "
+            f"job{'s' if jobs > 1 else ''}")
 
 
 def _peak_mib() -> float:
@@ -121,19 +142,35 @@ def _peak_mib() -> float:
 
 
 def student_verdicts(runs: list[SubmissionRun]) -> dict[str, Verdict]:
-    """Per label, the verdict on the student's last answer: one answer per exercise counts
-    (a later notebook of the student's, in the order found, replaces an earlier one)."""
+    """Per label, the verdict on the student's last answer: one answer per exercise counts.
+    A later notebook of the student's, in the order found (``bob.ipynb``, then the folder
+    ``bob/`` by name), replaces an earlier one's answer, unless it left that exercise's stub
+    untouched (no answer yet): a blank copy handed in beside the work replaces nothing."""
     verdicts: dict[str, Verdict] = {}
     for run in runs:
-        verdicts.update(run.verdicts)
+        for label, verdict in run.verdicts.items():
+            if verdict.message != NO_ANSWER or label not in verdicts:
+                verdicts[label] = verdict
     return verdicts
+
+
+def _several_submissions(student: str, runs: list[SubmissionRun], folder: Path) -> list[str]:
+    """The feedback's line for a student who handed in a notebook and a folder of them."""
+    names = [run.notebook.relative_to(folder).as_posix() for run in runs]
+    if not (f"{student}.ipynb" in names and any("/" in name for name in names)):
+        return []
+    return ["", "## Your notebooks", "",
+            f"You handed in both `{student}.ipynb` and a folder `{student}/`: all {len(names)} notebooks "
+            f"were run ({', '.join(f'`{n}`' for n in names)}). For an exercise answered in more than "
+            "one, the answer in the later of this list counts; an exercise left as its stub (no "
+            "answer yet) replaces nothing."]
 
 
 def feedback_text(student: str, columns: list[str], runs: list[SubmissionRun], folder: Path) -> str:
     judged = {label: verdict for label, verdict in student_verdicts(runs).items() if label in columns}
     score = sum(v.passed for v in judged.values())
-    lines = [f"# Feedback for {student}", "", f"Score: {score} of {len(columns)} exercises.", "",
-             "## Exercises", ""]
+    lines = [f"# Feedback for {student}", "", f"Score: {score} of {len(columns)} exercises.",
+             *_several_submissions(student, runs, folder), "", "## Exercises", ""]
     for label in columns:
         if label not in judged:
             lines.append(f"- [ ] {label}: no answer was sent. Run its cell, ending in "
@@ -154,15 +191,14 @@ def feedback_text(student: str, columns: list[str], runs: list[SubmissionRun], f
     return "\n".join(lines) + "\n"
 
 
-def pristine_package(folder: Path, variants: dict) -> Path:
-    """A copy of both packages as installed (no book, no tests), the runner and the
-    hidden inputs, for the sandboxes."""
+def pristine_package(folder: Path) -> Path:
+    """A copy of both packages as installed (no book, no tests) and the runner, for the
+    sandboxes (the hidden inputs are not in it: the runner gets them on its standard input)."""
     for package in (rankmetrics_lite, rankmetrics_course):
         source = Path(package.__file__).parent
         shutil.copytree(source, folder / source.name,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copyfile(Path(__file__).with_name("notebook_runner.py"), folder / "notebook_runner.py")
-    (folder / "hidden_cases.json").write_text(json.dumps(variants_to_data(variants)))
     # Compiled once here: the sandboxes cannot write bytecode, and each would compile the package.
     compileall.compile_dir(folder, quiet=1)
     for path in [folder, *folder.rglob("*")]:  # readable by the sandboxes' users, writable by none
@@ -231,26 +267,26 @@ def grade(folder: Path, out: Path, settings: Settings, course: Path,
     variants = hidden_variants(secrets.randbits(32))
     # Everything grading writes outside OUT goes in here, which is removed on every way out.
     with tempfile.TemporaryDirectory(prefix="grading-") as scratch:
-        package = pristine_package(Path(scratch) / "package", variants)
+        package = pristine_package(Path(scratch) / "package")
         settings = dataclasses.replace(settings, package=package, scratch=Path(scratch))
         done = run_all([path for notebooks in students.values() for path in notebooks],
                        settings, jobs, variants)
-    workers = max((run.grader_mib for run in done.values()), default=0.0)
-    print(f"the grader's peak memory: {_peak_mib():.0f} MiB in its main process, "
-          f"{workers:.0f} MiB in a worker", flush=True)
-
     (out / "feedback").mkdir()
     scores = out / "scores.csv"
+    alike = look_alikes(list(students))
     with scores.open("w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["student", *columns, "total"])
+        writer.writerow(["student", *columns, "total", "note"])
         for student, notebooks in students.items():
             runs = [done[path] for path in notebooks]
             judged = student_verdicts(runs)
             marks = [int(label in judged and judged[label].passed) for label in columns]
-            writer.writerow([spreadsheet_cell(student), *marks, sum(marks)])
+            note = (f"name {ascii(student)} looks like {', '.join(map(ascii, alike[student]))}: one "
+                    "student twice, or two? Check who handed in which" if student in alike else "")
+            writer.writerow([spreadsheet_cell(student), *marks, sum(marks), note])
             (out / "feedback" / f"{student}.md").write_text(feedback_text(student, columns, runs, folder))
     record(out)  # what the next run may replace: these files, as written now
+    print(memory_report(list(done.values()), jobs), flush=True)
     return scores
 
 
@@ -278,7 +314,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("submissions", type=Path, help="folder of submitted notebooks")
     add_course_option(parser)
     parser.add_argument("--out", type=Path, default=None,
-                        help="folder for scores.csv and feedback/ (default: the course's _build/grades)")
+                        help="folder for scores.csv and feedback/ (default: the course's grades/)")
     parser.add_argument("--chapters", default="",
                         help="assigned chapters by number, e.g. 02,13 (default: the chapters the "
                              "submission files are named after)")
@@ -311,9 +347,13 @@ def main(argv: list[str]) -> int:
     except NotACourse as refusal:
         parser.error(str(refusal))
     chapters = [c.strip() for c in args.chapters.split(",") if c.strip()]
-    settings = Settings(args.timeout, args.notebook_timeout, sandbox.Limits(memory), None, args.unsafe)
+    # A process cannot use more than its sandbox's time: the notebook's, and one cell's more
+    # for the functions on the hidden inputs.
+    cpu = max(1, math.ceil(args.notebook_timeout + args.timeout))
+    settings = Settings(args.timeout, args.notebook_timeout, sandbox.Limits(memory, cpu_seconds=cpu),
+                        None, args.unsafe)
     signal.signal(signal.SIGTERM, _stop_on_terminate)
-    scores = grade(args.submissions, args.out or course / "_build" / "grades", settings, course,
+    scores = grade(args.submissions, args.out or course / "grades", settings, course,
                    chapters, args.jobs)
     print(f"scores: {scores}\nfeedback: {scores.parent / 'feedback'}")
     return 0

@@ -21,7 +21,7 @@ import os
 import stat
 from pathlib import Path
 
-MAX_NOTEBOOK_BYTES = 64 * 2**20  # a chapter with its outputs is under 1 MB
+MAX_NOTEBOOK_BYTES = 32 * 2**20  # a chapter with its outputs is under 1 MB
 
 
 class RefusedSubmission(Exception):

@@ -1,13 +1,14 @@
-"""The course as one download: every chapter notebook, both packages' wheels, a requirements
-file and a README with the three lines that set it up and open it.
+"""The course as one download: every chapter notebook, both packages' wheels, the requirements
+files and a README with the lines that set it up, trust the chapters and open them.
 
 The book's build writes it beside the online book (``book/_ext/course_download.py``),
 where the home page and every page's download menu link it, so that a reader can
 take the chapters home and run them as they are::
 
     ranking-metrics-course-<version>/
-        README.md               python -m venv, pip install, jupyter lab
+        README.md               python -m venv, pip install, jupyter lab (as root too)
         requirements.txt        both wheels, then what the chapters import, pinned as the course pins them
+        requirements-nodeps.txt myst-nb, installed without its dependencies (see NO_DEPS_PACKAGES)
         requirements-spark.txt  the chapter "Evaluating at scale" (and Java)
         LICENSE
         wheels/                 rankmetrics_lite and rankmetrics_course
@@ -39,14 +40,18 @@ from rankmetrics_course.tools.course_folder import (
     chapter_notebooks,
     course_folder,
 )
-from rankmetrics_course.tools.jupyterlab_edition import edition
+from rankmetrics_course.tools.jupyterlab_edition import SET_UP, edition
 
 ARCHIVE = "ranking-metrics-course.zip"
 # What the chapters import, besides the two packages: their pins are read from the
 # course's requirements.txt, so that the download runs what the book was built with.
-CHAPTER_PACKAGES = ("numpy", "scipy", "matplotlib", "ipywidgets", "anywidget", "bm25s", "myst-nb",
+CHAPTER_PACKAGES = ("numpy", "scipy", "matplotlib", "ipywidgets", "anywidget", "bm25s", "docutils",
                     "scikit-learn", "pytrec-eval-terrier", "ir-measures", "jupyterlab",
                     "jupyterlab-myst", "ipykernel", "nbformat", "nbclient")
+# Installed with --no-deps: the chapters call myst-nb's glue (to show a value the book's prose
+# quotes), which needs IPython and docutils only; myst-nb's declared dependencies are the book
+# builder's (Sphinx, myst-parser, jupyter-cache and theirs), which running a notebook never imports.
+NO_DEPS_PACKAGES = ("myst-nb",)
 # The two packages: the folder that holds each one's pyproject.toml, and what its wheel is built from.
 PACKAGES = {"rankmetrics_lite": (".", ["pyproject.toml", "LICENSE", "rankmetrics_lite"]),
             "rankmetrics_course": ("course", ["pyproject.toml", "LICENSE", "README.md", "rankmetrics_course"])}
@@ -96,6 +101,7 @@ def _normal(name: str) -> str:
 
 
 def readme(version: str) -> str:
+    lines = "\n".join(SET_UP)
     return f"""# Ranking Metrics {version}: the course's notebooks
 
 Every chapter of the course as a Jupyter notebook, with the two packages it runs on
@@ -103,22 +109,41 @@ Every chapter of the course as a Jupyter notebook, with the two packages it runs
 checks). You need Python 3.10 or later. In this folder, run:
 
 ```bash
-python3 -m venv .venv
-.venv/bin/pip install -r requirements.txt
-.venv/bin/jupyter lab chapters
+{lines}
 ```
 
-(On Windows: `py -m venv .venv`, `.venv\\Scripts\\pip install -r requirements.txt`,
-`.venv\\Scripts\\jupyter lab chapters`.) JupyterLab opens in your browser; open any chapter,
+(On Windows: `py -m venv .venv`, then the same lines with `.venv\\Scripts\\` for `.venv/bin/`,
+and `jupyter trust` given each chapter's name.) The two `pip` lines install what the chapters
+import and nothing else (the second adds myst-nb, whose `glue` the chapters call, without the
+book builder it would otherwise bring). `jupyter trust` tells JupyterLab on
+this machine that the chapters' stored outputs are yours to show: without it, a slider's stored
+face stays greyed out until its cell runs. The last line runs `jupyter lab chapters`, adding
+`--allow-root` when you are root (in a container, say), which JupyterLab asks for there.
+JupyterLab opens in your browser; open any chapter,
 for example `02-precision-at-k.ipynb`, and run it. Its sliders are live there, and
-`check(...)` in an exercise's cell says whether your answer is right.
+`check(...)` in an exercise's cell says whether your answer is right; each exercise's solution
+is folded under it, and stays folded however the chapter runs until you open it.
 
 The chapter "Evaluating at scale" also runs Apache Spark: `.venv/bin/pip install -r
 requirements-spark.txt` (about 450 MB) and a Java runtime, 17 or later (Debian/Ubuntu:
 `sudo apt-get install openjdk-17-jre-headless`).
 
+Chapters 6, 20, 22, 23 and 24 also read real evaluation data (TREC per-topic scores, TREC Deep
+Learning judgements by NIST and by LLMs, the TREC 2012 Web track, MovieLens). It is not in this
+archive: the first time a chapter needs a file, it downloads it from the source's public
+repository into `~/.cache/rankmetrics-course` (17 MB in all; chapter 22's table of Deep Learning
+runs' scores is built once from 586 small files, 48 MB), checking every SHA-256. Offline,
+or to use a copy you already have, set `RANKMETRICS_DATA` to a folder holding the files before
+starting JupyterLab. Each source's terms and citation are shown where it is used, and on the
+book's page "Data sources".
+
 Code and text under the MIT licence (LICENSE).
 """
+
+
+NO_DEPS_HEADER = ("# Installed with `pip install --no-deps -r requirements-nodeps.txt`: myst-nb's glue, which the\n"
+                  "# chapters call, needs IPython and docutils (in requirements.txt); its other dependencies\n"
+                  "# build the online book, which running the chapters does not need.\n")
 
 
 def requirements_text(wheels: dict[str, Path], pins: list[str]) -> str:
@@ -128,21 +153,29 @@ def requirements_text(wheels: dict[str, Path], pins: list[str]) -> str:
     return "\n".join(lines + pins) + "\n"
 
 
-def write_course_download(root: Path, archive: Path, book: Path | None = None) -> Path:
+def notebook_text(notebook) -> str:
+    """A notebook as the download writes it (the book's per-chapter download, byte for byte)."""
+    return nbformat.writes(notebook) + "\n"
+
+
+def write_course_download(root: Path, archive: Path, book: Path | None = None,
+                          notebooks: dict | None = None) -> Path:
     """Write the download of the course in ``root`` to ``archive`` (a .zip); return it.
 
     The chapters come from ``book`` (default: the course's own ``book/``; the
-    student edition passes its notebooks without solutions).
+    student edition passes its notebooks without solutions), as ``notebooks`` when the
+    caller already has its JupyterLab edition (``edition(book, ...)``).
     """
     import rankmetrics_course
 
     version = rankmetrics_course.__version__
     top = f"ranking-metrics-course-{version}"
     book = root / "book" if book is None else book
-    notebooks = chapter_notebooks(book)
-    if not notebooks:
+    chapters = chapter_notebooks(book)
+    if not chapters:
         raise ValueError(f"{book} holds no chapter notebook (NN-name.ipynb)")
     pins = pinned(root / "requirements.txt", CHAPTER_PACKAGES)
+    no_deps = pinned(root / "requirements.txt", NO_DEPS_PACKAGES)
     with tempfile.TemporaryDirectory(prefix="rankmetrics-download-") as scratch:
         wheels = build_wheels(root, Path(scratch) / "wheels")
         archive.parent.mkdir(parents=True, exist_ok=True)
@@ -150,12 +183,15 @@ def write_course_download(root: Path, archive: Path, book: Path | None = None) -
         with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
             bundle.writestr(f"{top}/README.md", readme(version))
             bundle.writestr(f"{top}/requirements.txt", requirements_text(wheels, pins))
+            bundle.writestr(f"{top}/requirements-nodeps.txt", NO_DEPS_HEADER + "\n".join(no_deps) + "\n")
             bundle.write(root / "requirements-spark.txt", f"{top}/requirements-spark.txt")
             bundle.write(root / "LICENSE", f"{top}/LICENSE")
             for wheel in wheels.values():
                 bundle.write(wheel, f"{top}/wheels/{wheel.name}")
-            for name, notebook in edition(book, book / "references.bib").items():
-                bundle.writestr(f"{top}/chapters/{name}", nbformat.writes(notebook) + "\n")
+            if notebooks is None:
+                notebooks = edition(book, book / "references.bib")
+            for name, notebook in notebooks.items():
+                bundle.writestr(f"{top}/chapters/{name}", notebook_text(notebook))
         partial.replace(archive)  # whole or not at all: a reader never gets half a file
     return archive
 

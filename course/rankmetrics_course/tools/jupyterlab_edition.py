@@ -13,10 +13,17 @@ and raw names. Each chapter's copy in this edition writes them out:
 * a link to one of the book's other pages (``departures.md``) becomes its text,
   a link to the bibliography points to ``bibliography.ipynb``;
 * a front matter that JupyterLab reads numbers the exercises by chapter, "Exercise 2.1", as the book does;
+* each solution (``solution-start``, its code cells, ``solution-end``) becomes one folded
+  ``{solution}`` dropdown holding its prose, its code and the code's stored output: JupyterLab
+  unfolds a code cell's output whenever the cell runs (Run All, restart and run all, Shift+Enter),
+  so a solution kept as code cells showed its answer to whoever ran the chapter. Opened, the
+  dropdown shows the code to copy into a cell and the output it gave;
+* a first cell says where the chapter comes from and how to install what it needs (the course
+  download's lines, ``SET_UP``), since the book's download menu also offers each chapter alone;
 * the kernel's name and Python version are this machine's, as JupyterLab would write them on
   opening (a reader with another Python sees the chapter marked modified once it starts).
 
-Everything else (code, outputs, metadata, the folded solutions) is the chapter as stored.
+Everything else (code, outputs, metadata) is the chapter as stored.
 
 Usage: python -m rankmetrics_course.tools.jupyterlab_edition [--course DIR] [--out DIR]
 """
@@ -55,6 +62,27 @@ _GLUE = re.compile(r"\{glue:text\}`(?P<name>[^`:]*)(?::(?P<spec>[^`]*))?`")
 # A link to a page of the book that is not a chapter: [text](page.md) or [text](page.md#part).
 _PAGE_LINK = re.compile(r"\[(?P<text>[^\]]*)\]\((?P<page>[a-z0-9-]+)\.md(?:#[^)]*)?\)")
 _FRONT_MATTER = "---\nnumbering:\n  exercise:\n    enumerator: {chapter}.%s\n---\n"
+_SOLUTION_START = re.compile(r"```\{solution-start\}[ \t]*(?P<label>\S+)[ \t]*\n(?P<options>(?::[^\n]*\n)*)```[ \t]*(?:\n|$)")
+_SOLUTION_END = re.compile(r"```\{solution-end\}[ \t]*\n```[ \t]*(?:\n|$)")
+# The lines that set the course download up and open it (its README and each chapter's first cell).
+SET_UP = ("python3 -m venv .venv",
+          ".venv/bin/pip install -r requirements.txt",
+          ".venv/bin/pip install --no-deps -r requirements-nodeps.txt",
+          ".venv/bin/jupyter trust chapters/*.ipynb",
+          ".venv/bin/python -m rankmetrics_course.tools.lab chapters")
+# The first cell of every notebook of the edition (its id lets a tool find it and replace it).
+HOW_TO_RUN_ID = "how-to-run"
+HOW_TO_RUN = """```{{note}} How to run this notebook
+This is chapter {chapter} of the course *Ranking Metrics*. It runs on the course's two packages,
+`rankmetrics_lite` and `rankmetrics_course`, which are in the course download
+(`ranking-metrics-course.zip`, in the download menu of every page of the online book). In the
+download's folder, run
+
+{lines}
+
+and open this chapter there (its README says more, Windows too). Each exercise's solution is
+folded under it: open it when you want it.
+```"""
 
 
 def author_year(entry) -> str:
@@ -164,17 +192,100 @@ def for_jupyterlab(notebook, chapter: int, citations: Citations, where: str):
         return f"[{match.group('text')}]({BIBLIOGRAPHY})" if match.group("page") == "bibliography" \
             else match.group("text")
 
-    first = True
     for cell in out.cells:
         if cell.cell_type != "markdown":
             continue
         text = _GLUE.sub(glue, _TERM.sub(term, cell.source))
         text = _CITE.sub(lambda m: citations.cite(m.group("kind"), m.group("keys"), where), text)
-        text = _PAGE_LINK.sub(page, text)
-        if first:
-            text, first = _FRONT_MATTER.format(chapter=chapter) + text, False
-        cell.source = text
+        cell.source = _PAGE_LINK.sub(page, text)
+    out = fold_solutions(out, where)
+    first = _how_to_run(chapter)
+    first.source = _FRONT_MATTER.format(chapter=chapter) + first.source
+    out.cells.insert(0, first)
     return out
+
+
+def _fence(text: str, at_least: int = 3) -> str:
+    """A run of backticks longer than any in ``text``, to fence it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    return "`" * max(at_least, longest + 1)
+
+
+def _output_text(cell) -> str:
+    """A code cell's stored output as the reader saw it: its printed lines, then its value."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output.output_type == "stream":
+            parts.append(output.text)
+        elif "text/plain" in output.get("data", {}):
+            parts.append(output.data["text/plain"] + "\n")
+        else:
+            raise ValueError(f"a solution's output of type {output.output_type} "
+                             f"({', '.join(output.get('data', {}))}) cannot be written into its dropdown")
+    return "".join(parts).rstrip("\n")
+
+
+def _solution_dropdown(label: str, options: str, parts: list[str]) -> str:
+    """One ``{solution}`` directive around ``parts`` (markdown), with the start's options."""
+    body = "\n\n".join(part.strip("\n") for part in parts if part.strip())
+    fence = _fence(body, at_least=4)
+    return f"{fence}{{solution}} {label}\n{options}\n{body}\n{fence}"
+
+
+def fold_solutions(notebook, where: str):
+    """The notebook with each gated solution (start, code cells, end) as one folded dropdown.
+
+    JupyterLab unfolds a code cell's output when the cell runs, whatever its metadata says;
+    a dropdown of markdown holds the solution's code and its stored output, and nothing that
+    runs opens it.
+    """
+    cells, open_solution = [], None
+    for cell in notebook.cells:
+        if open_solution is None:
+            start = _SOLUTION_START.search(cell.source) if cell.cell_type == "markdown" else None
+            if start is None:
+                cells.append(cell)
+                continue
+            before = cell.source[:start.start()]
+            if before.strip():
+                cells.append(nbformat.v4.new_markdown_cell(before.rstrip("\n"), id=f"{cell.id}-before"))
+            open_solution = {"cell": cell, "label": start.group("label"),
+                             "options": start.group("options"), "parts": []}
+            rest = cell.source[start.end():]
+        elif cell.cell_type == "code":
+            code = cell.source.strip("\n")
+            open_solution["parts"].append(f"{_fence(code)}python\n{code}\n{_fence(code)}")
+            output = _output_text(cell)
+            if output:
+                open_solution["parts"].append(f"{_fence(output)}text\n{output}\n{_fence(output)}")
+            continue
+        else:
+            rest = cell.source
+        end = _SOLUTION_END.search(rest)
+        if end is None:
+            open_solution["parts"].append(rest)
+            continue
+        open_solution["parts"].append(rest[:end.start()])
+        solution = open_solution["cell"]
+        solution.source = _solution_dropdown(open_solution["label"], open_solution["options"],
+                                             open_solution["parts"])
+        cells.append(solution)
+        after = rest[end.end():]
+        if after.strip():
+            follows = cell if cell is not solution else nbformat.v4.new_markdown_cell(id=f"{cell.id}-after")
+            follows.source = after.lstrip("\n")
+            cells.append(follows)
+        open_solution = None
+    if open_solution is not None:
+        raise ValueError(f"{where}: the solution to {open_solution['label']!r} has no solution-end")
+    out = copy.copy(notebook)
+    out.cells = cells
+    return out
+
+
+def _how_to_run(chapter: int):
+    lines = "\n".join(f"    {line}" for line in SET_UP)
+    return nbformat.v4.new_markdown_cell(HOW_TO_RUN.format(chapter=chapter, lines=lines), id=HOW_TO_RUN_ID)
 
 
 def _as_this_kernel_names_itself(notebook, language_info: dict) -> None:

@@ -9,17 +9,28 @@ that was edited since, stops the run before anything is deleted, named in the
 message. A folder that is the course itself, holds it, or lies inside one of
 its source folders (``book/``, the two packages, ``tests/``) is refused before
 anything is touched.
+
+``make clean`` removes the course's ``_build`` folder through :func:`clean_build`
+(run by path, with the system's Python: it imports nothing but the standard
+library), which keeps every folder in it that ``make grade`` or ``make student``
+marked: a class's grades and a handed-out student edition are never build
+products to throw away.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shutil
+import sys
 from pathlib import Path
 
 MARKER = ".rankmetrics-output"
 # Folders of the course whose content no tool output may land in.
 PROTECTED = ("book", "rankmetrics_lite", "course", "tests")
+# The tools whose output ``make clean`` keeps: grades and student editions, which an
+# instructor may still need and no build can give back.
+KEPT_BY_CLEAN = ("grade", "student")
 
 
 class UnsafeOutputFolder(ValueError):
@@ -36,7 +47,7 @@ def claim(out: Path, tool: str, option: str, root: Path) -> Path:
     that already has content and no mark of ``tool``.
     """
     out, root = Path(out).resolve(), Path(root).resolve()
-    fix = f"choose a new or empty folder, e.g. {option}=_build/{tool}"
+    fix = f"choose a new or empty folder, e.g. {option}=new-{tool}-folder"
     if out == root or root.is_relative_to(out):
         raise UnsafeOutputFolder(f"{option} must not be the course or a folder that holds it, "
                                  f"got {out}: {tool} would write among the course's files; {fix}")
@@ -139,3 +150,35 @@ def _manifest(marker: Path, tool: str) -> dict[str, str] | None:
     except ValueError:
         return {}  # a marker of an older release, listing nothing
     return written if isinstance(written, dict) else {}
+
+
+def clean_build(build: Path) -> list[Path]:
+    """Delete ``build`` (the course's ``_build``) but the folders in it that a tool of
+    :data:`KEPT_BY_CLEAN` marked, and the folders that lead to them; return those kept."""
+    build = Path(build)
+    if build.is_symlink() or not build.is_dir():
+        return []
+    kept = sorted(marker.parent for marker in build.rglob(MARKER)
+                  if marker.is_file() and _tool_of(marker) in KEPT_BY_CLEAN)
+    _remove_all_but(build, kept)
+    if not any(build.iterdir()):
+        build.rmdir()
+    return kept
+
+
+def _remove_all_but(folder: Path, kept: list[Path]) -> None:
+    for entry in list(folder.iterdir()):
+        if any(entry == k for k in kept):
+            continue
+        if not entry.is_symlink() and entry.is_dir() and any(k.is_relative_to(entry) for k in kept):
+            _remove_all_but(entry, kept)
+        elif entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+
+
+if __name__ == "__main__":  # make clean: python3 .../output_folders.py _build
+    for folder in clean_build(Path(sys.argv[1])):
+        print(f"kept {folder}: written by make {_tool_of(folder / MARKER)} (grades or a student "
+              "edition are not build products); delete it yourself when no longer needed")

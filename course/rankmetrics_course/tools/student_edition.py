@@ -1,6 +1,6 @@
 """Write the student edition of the course: every chapter without its solutions (`make student`).
 
-Under OUT (default ``_build/student``) it writes
+Under OUT (default ``student-edition`` in the course folder, which ``make clean`` leaves alone) it writes
 
 * ``book/``: every chapter notebook with its solutions removed, beside the book's
   other pages and files. The exercises and their stub cells (the cells that call
@@ -214,12 +214,12 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     add_course_option(parser)
     parser.add_argument("--out", type=Path, default=None,
-                        help="folder to write the student edition into (default: the course's _build/student)")
+                        help="folder to write the student edition into (default: the course's student-edition/)")
     parser.add_argument("--no-html", action="store_true", help="write the notebooks only")
     args = parser.parse_args(argv)
     try:
         root = course_folder(args.course)
-        out = claim(args.out or root / "_build" / "student", "student", "STUDENT_OUT (--out)", root)
+        out = claim(args.out or root / "student-edition", "student", "STUDENT_OUT (--out)", root)
         clear(out, "STUDENT_OUT (--out)")
     except (NotACourse, UnsafeOutputFolder) as refusal:
         parser.error(f"{refusal} (nothing was written or deleted)")

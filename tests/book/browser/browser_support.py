@@ -34,9 +34,13 @@ SCREENS = {"desktop": DESKTOP, "phone": PHONE}
 
 def _start_chromium():
     try:
-        return start_chromium(DESKTOP, console_log=True)
+        driver = start_chromium(DESKTOP, console_log=True)
     except ChromiumMissing as missing:
         pytest.fail(str(missing))
+    # A command may take as long as a step may (selenium's own limit, 120 s, cut axe short on
+    # the API reference, 33 s at a load of 7, at a load of 18).
+    driver.command_executor.client_config.timeout = PATIENCE
+    return driver
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """What every page of the book must be, on any screen: a clean console, no
 accessibility violation of any impact (axe-core, from npm), nothing wider than the
-screen, no equation or table cut off without a sign that it scrolls, no formula a
+screen, no equation, table or code output cut off without a sign above it that it scrolls,
+no display equation's text under 12 CSS px, no formula a
 Tab stop, sliders at least 60 % of the column, one search box; on a desktop, every
 slider moves under the keyboard, and in dark mode the page passes axe again and
 every figure and slider frame (drawn for the dark theme) has text 4.5:1 against
@@ -58,16 +59,30 @@ def page_width(browser) -> int:
     return browser.execute_script("return document.documentElement.scrollWidth")
 
 
-# Equations and tables wider than their column, without the visible hint that
-# they scroll sideways; formulas MathJax failed on or that are Tab stops;
+# Equations, tables and code outputs wider than their column, without the visible hint above
+# them that they scroll sideways; display equations whose text is under 12 CSS px; formulas MathJax failed on or that are Tab stops;
 # sliders under 60 % of the column.
+MIN_EQUATION_PX = 12
 _LAYOUT_FAULTS = """
+const MIN_EQUATION_PX = arguments[0];
 const faults = [];
-const hinted = box => box.classList.contains('rml-scrolls')
-  && box.previousElementSibling && box.previousElementSibling.offsetHeight > 0;
+// The hint is shown, and above the box (not beside it).
+const hinted = box => {
+  const note = box.previousElementSibling;
+  return box.classList.contains('rml-scrolls') && note && note.offsetHeight > 0
+    && note.getBoundingClientRect().bottom <= box.getBoundingClientRect().top + 1;
+};
 document.querySelectorAll('.bd-article mjx-container[display=true]').forEach(eq => {
   if (eq.scrollWidth > eq.parentElement.clientWidth + 1 && !hinted(eq.parentElement))
     faults.push('an equation is cut: ' + eq.textContent.slice(0, 40));
+  const px = parseFloat(getComputedStyle(eq).fontSize);
+  if (px < MIN_EQUATION_PX - 0.05)
+    faults.push(`an equation's text is ${px.toFixed(1)} px: ` + eq.textContent.slice(0, 40));
+});
+// A code output wider than its box: wrapped, or scrolling under the hint.
+document.querySelectorAll('.bd-article .cell_output pre').forEach(out => {
+  if (out.scrollWidth > out.clientWidth + 1 && !hinted(out))
+    faults.push('an output is cut: ' + out.textContent.slice(0, 40).replace(/\\n/g, ' '));
 });
 document.querySelectorAll('.bd-article .pst-scrollable-table-container').forEach(box => {
   if (box.scrollWidth > box.clientWidth + 1 && !hinted(box))
@@ -299,7 +314,7 @@ def check_pages(browser, book_url: str, pages: list[str], axe_source: str, scree
         open_page(browser, f"{book_url}/{page}")
         settle(browser)
         faults += _axe_faults(browser, axe_source, page, "light", by_rule)
-        faults += [f"{page}: {fault}" for fault in browser.execute_script(_LAYOUT_FAULTS)]
+        faults += [f"{page}: {fault}" for fault in browser.execute_script(_LAYOUT_FAULTS, MIN_EQUATION_PX)]
         width = page_width(browser)
         if width > SCREENS[screen][0]:
             faults.append(f"{page}: {width} px wide on a {SCREENS[screen][0]} px screen")

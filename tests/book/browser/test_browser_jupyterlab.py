@@ -1,7 +1,8 @@
 """The "run it yourself" path: a chapter opened in a real JupyterLab (``make lab``, which
 opens the chapters' JupyterLab edition) in headless Chromium. Its MyST markup is rendered
 (jupyterlab-myst) with nothing dead or raw in it, and its live slider, once the chapter
-runs, is named by the value it shows and shows its numbers styled as the static face does."""
+runs, is named by the value it shows and shows its numbers styled as the static face does.
+Solutions stay folded whatever runs: every cell of two chapters run, none shows."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import sys
 import time
 import urllib.request
 
+import nbformat
 import pytest
 from rankmetrics_course.tools.jupyterlab_edition import write_edition
 from selenium.webdriver.common.action_chains import ActionChains
@@ -22,12 +24,14 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from tests.book.browser.browser_support import PATIENCE, wait_until
-from tests.paths import ROOT
+from tests.paths import BOOK, ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 # Chapter 2: glossary roles and admonitions in its prose, a k-slider at k = 4.
 CHAPTER = "02-precision-at-k.ipynb"
+# Run whole, with chapter 2, to see that no solution unfolds: nDCG's chapter, two sliders.
+SECOND = "14-ndcg.ipynb"
 
 
 def _free_port() -> int:
@@ -120,7 +124,23 @@ def _open_drawn(browser, lab) -> None:
         "the chapter to open and its markdown to be drawn")
 
 
-def test_a_chapter_opens_unmodified_with_its_solutions_collapsed(browser, lab):
+def _solution_outputs(name: str) -> list[str]:
+    """The lines the solutions of chapter ``name`` print, as stored: its folded code cells'."""
+    chapter = nbformat.read(BOOK / name, as_version=4)
+    lines = []
+    for cell in chapter.cells:
+        if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+            for output in cell.outputs:
+                lines += (output.get("text") or output.get("data", {}).get("text/plain", "")).splitlines()
+    return [line for line in lines if line.strip()]
+
+
+# What of the solutions' outputs the notebook shows (innerText leaves out a folded dropdown's).
+_SHOWN = "const text = document.querySelector('.jp-Notebook').innerText;" \
+         " return arguments[0].filter(line => text.includes(line));"
+
+
+def test_a_chapter_opens_unmodified_with_its_solutions_folded(browser, lab):
     _open_drawn(browser, lab)
     # JupyterLab writes the kernel's name and version into the notebook once it starts:
     # metadata that differed marked the chapter modified then.
@@ -129,12 +149,50 @@ def test_a_chapter_opens_unmodified_with_its_solutions_collapsed(browser, lab):
     time.sleep(3)
     state = browser.execute_script(
         f"const tab = {_CHAPTER_TAB};"
-        "return {tab: tab !== null, dirty: tab !== null && tab.classList.contains('jp-mod-dirty'),"
-        " hidden: document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea.lm-mod-hidden,"
-        " .jp-Notebook .jp-CodeCell .jp-Cell-inputWrapper .jp-InputPlaceholder').length};")
+        "return {tab: tab !== null, dirty: tab !== null && tab.classList.contains('jp-mod-dirty')};")
     assert state["tab"], "no tab of the main area is current"
     assert not state["dirty"], "the notebook shows as modified as soon as it is opened"
-    assert state["hidden"] >= 3, f"solutions' code in plain view ({state['hidden']} collapsed)"
+    outputs = _solution_outputs(CHAPTER)
+    assert len(outputs) >= 3
+    assert not browser.execute_script(_SHOWN, outputs), "a solution's output shows on opening"
+
+
+def _run_everything(browser, url: str, name: str) -> None:
+    """Open ``url``, Run > Run All Cells, and wait until the run is over (none queued)."""
+    browser.set_window_size(1280, 800)
+    browser.get(url)
+    wait_until(browser, lambda b: b.execute_script(
+        "return [...document.querySelectorAll('.jp-Notebook .jp-MarkdownCell')].some(c => c.innerText.trim())"
+        " && document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=idle]') !== null"),
+        f"{name} to open and its kernel to be idle")
+    _run_all_cells(browser)
+    wait_until(browser, lambda b: b.execute_script(
+        "const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];"
+        "return prompts.some(p => /\\[\\d+\\]/.test(p.innerText)) && !prompts.some(p => p.innerText.includes('*')) &&"
+        " document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=idle]') !== null"),
+        f"Run All of {name} to finish")
+
+
+def test_solutions_stay_folded_when_every_cell_runs_until_one_is_opened(browser, lab):
+    """Run All on two chapters: no solution's output shows (JupyterLab unfolds the output of a
+    code cell that runs, which showed every answer). Opened, a solution shows its output."""
+    for name in (SECOND, CHAPTER):
+        _run_everything(browser, lab.replace(CHAPTER, name), name)
+        errors = browser.execute_script(
+            "return [...document.querySelectorAll('.jp-OutputArea-output[data-mime-type="
+            "\"application/vnd.jupyter.stderr\"]')].map(e => e.innerText.slice(0, 200))")
+        assert not errors, f"{name} wrote to stderr: {errors}"
+        outputs = _solution_outputs(name)
+        assert outputs, f"{name} has no solution to hide"
+        shown = browser.execute_script(_SHOWN, outputs)
+        assert not shown, f"{name}: solution output shows after Run All: {shown[:3]}"
+    # Chapter 2 is open: the reader asks for the first solution.
+    summary = browser.find_element(
+        By.XPATH, "//div[contains(@class,'jp-MarkdownCell')]//summary[contains(., 'Solution')]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    wait_until(browser, lambda b: b.execute_script(_SHOWN, ["precision-short-list: correct."]),
+               "the opened solution to show its output")
 
 
 def test_terms_citations_and_exercises_read_whole_in_jupyterlab(browser, lab):

@@ -75,3 +75,29 @@ def test_desktop_reader_follows_a_chapter_link_and_can_hide_the_sidebar(browser,
     sidebar.find_element("css selector", 'a[href$="03-recall-at-k.html"]').click()
     wait_for(browser, lambda: browser.current_url.endswith("/book/03-recall-at-k.html"),
              "the chapter link did not lead to the chapter")
+
+
+def test_phone_chapter_list_opens_at_the_chapter_and_closes_by_its_button(browser, book_url):
+    """Chapter 20's list opens scrolled to chapter 20 (it opened at Part I), names the book
+    once (its title and the home page's entry both read "Ranking Metrics"), and has a close
+    button (only a tap beside it, or Escape, closed it)."""
+    use_screen(browser, PHONE)
+    open_page(browser, f"{book_url}/book/20-how-many-queries.html")
+    visible(browser, ".primary-toggle").click()
+    drawer = "document.querySelector('#pst-primary-sidebar-modal')"
+    shown = wait_until(browser, lambda b: b.execute_script(f"""
+const drawer = {drawer};
+if (!drawer.open) return null;
+const here = drawer.querySelector('a.current').getBoundingClientRect(), box = drawer.getBoundingClientRect();
+return {{inside: here.top >= box.top && here.bottom <= box.bottom,
+        titles: [...drawer.querySelectorAll('a')].filter(a => a.innerText.trim() === 'Ranking Metrics').length}};"""),
+        "the chapter list to open")
+    assert shown["inside"], "the current chapter is not in view in the chapter list"
+    assert shown["titles"] == 1, f"'Ranking Metrics' {shown['titles']} times in the chapter list"
+    close = visible(browser, "#pst-primary-sidebar-modal .rml-drawer-close")
+    assert close.get_attribute("aria-label") == "Close the chapters"
+    size = close.size
+    assert size["width"] >= 44 and size["height"] >= 44, size  # a finger's target
+    close.click()
+    wait_for(browser, lambda: not browser.execute_script(f"return {drawer}.open"),
+             "the close button to close the chapter list")

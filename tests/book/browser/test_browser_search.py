@@ -46,14 +46,14 @@ def test_search_snippets_show_no_tex(browser, book_url, screen):
 
 # Each snippet, without the "…" that ends a cut, must lie inside one block of
 # prose of its page (a paragraph, list item, definition or table cell; formulas
-# read "…"): a sentence, not the page's title run into its contents list.
+# read as the snippets write them): a sentence, not the page's title run into its contents list.
 _OUTSIDE_PROSE = """
 const [results, done] = arguments;
 const blocks = async href => {
   const page = new DOMParser().parseFromString(await (await fetch(href.split('#')[0])).text(), 'text/html');
   const main = page.querySelector('[role=main]');
   main.querySelectorAll('.onlyprint, nav, .headerlink, script, style').forEach(e => e.remove());
-  main.querySelectorAll('.math').forEach(e => e.replaceWith('…'));
+  main.querySelectorAll('.math').forEach(e => e.replaceWith(window.rmlTexToText(e.textContent)));
   return [...main.querySelectorAll('p, li, dd, dt, td, th, figcaption, caption')]
     .map(b => b.textContent.replace(/\\s+/g, ' ').trim());
 };
@@ -81,10 +81,23 @@ def test_snippets_quote_the_sentence_found(browser, book_url, screen):
     assert "nDCG" in chapter["snippet"] and "Contents" not in chapter["snippet"], chapter
 
 
-# A chapter's own subject ranks it first; a term's glossary entry may lead.
+def test_snippets_keep_the_letters_of_the_math(browser, book_url):
+    """The glossary's α-nDCG: "a subtopic covered again is worth a factor 1 − α less"."""
+    entry = next(r for r in search(browser, book_url, "alpha-nDCG") if r["title"].endswith("(glossary)"))
+    assert "a factor 1 − α less" in entry["snippet"], entry
+    assert browser.execute_script(
+        "return [String.raw`\\(\\frac{\\mathrm{DCG@}k}{\\mathrm{IDCG@}k}\\)`, String.raw`\\(\\lvert R\\rvert \\le k\\)`,"
+        " String.raw`\\(\\begin{cases} 1 \\end{cases}\\)`].map(window.rmlTexToText)") == [
+        "DCG@k/IDCG@k", "|R| ≤ k", "…"]
+
+
+# A chapter's own subject ranks it first; so does the chapter that defines a glossary term
+# searched for by its name, above the term's glossary entry, which is titled by the term.
 FIRST = {"mean reciprocal rank": ["15. MRR and hit rate"],
-         "bpref": ["Glossary", "16. When judgements run out"],
-         "nDCG": ["14. nDCG"]}
+         "bpref": ["16. When judgements run out", "bpref (glossary)"],
+         "alpha-nDCG": ["23. Diversity and novelty", "alpha-nDCG (glossary)"],
+         "α-nDCG": ["23. Diversity and novelty", "α-nDCG (glossary)"],
+         "nDCG": ["14. nDCG", "nDCG (glossary)"]}
 
 
 @pytest.mark.parametrize("screen", SCREENS)

@@ -23,8 +23,10 @@ SEEDS = [1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytes
 
 def sent_and_judged(label, answer, seed):
     variants = hidden_variants(seed)
-    line = json.loads(json.dumps(graded_run.record(label, answer, variants)))
-    return judge(line, variants)
+    line = graded_run.record(label, answer)
+    if "calls" in line:  # a function: run on the hidden inputs after the notebook's last cell
+        line = graded_run.record_hidden(label, variants)
+    return judge(json.loads(json.dumps(line)), variants)
 
 
 @pytest.mark.parametrize("label", sorted(ANSWERS))
@@ -49,6 +51,26 @@ def test_a_table_of_the_visible_examples_fails_on_the_hidden_ones():
     verdict = sent_and_judged("precision-every-k", lambda r: table.get(tuple(r), []), seed=1)
     assert not verdict.passed and "hidden inputs" in verdict.message
     assert check("precision-every-k", lambda r: table.get(tuple(r), [])).passed  # in class it passes
+
+
+def test_a_function_never_run_on_the_hidden_inputs_fails_and_says_why():
+    # The kernel died or hung before the notebook's end: only the check-time line arrived.
+    right = ANSWERS["precision-every-k"]["right"]
+    line = json.loads(json.dumps(graded_run.record("precision-every-k", right)))
+    verdict = judge(line, hidden_variants(seed=1))
+    assert not verdict.passed and "never run on the grader's hidden inputs" in verdict.message
+    assert judge(line, {}).passed  # without hidden inputs, the check's own examples decide
+
+
+def test_the_last_answer_decides_what_runs_on_the_hidden_inputs():
+    right = ANSWERS["precision-every-k"]["right"]
+    graded_run.record("precision-every-k", right)
+    graded_run.record("precision-every-k", 0.5)  # a value after the function: nothing left to run
+    assert "precision-every-k" not in graded_run.kept_labels()
+    graded_run.record("precision-every-k", lambda relevance: [])
+    graded_run.record("precision-every-k", right)
+    assert graded_run.kept_labels() == ["precision-every-k"]
+    assert sent_and_judged("precision-every-k", right, seed=1).passed
 
 
 def test_an_input_the_function_never_saw_is_not_answered():

@@ -9,7 +9,8 @@ added to a copy of it when the test runs (``hostile_class``):
   ends; eve deleted a cell; finn's file is cut off half-way (not JSON); lou is
   blank; oli's memory hog is stopped by the memory limit between two right
   answers; pia's kernel dies and quin's hangs (ignoring Ctrl-C) after answering
-  everything; rae (chapter 14) answers all four right, sam is blank, tia gets two.
+  everything (their values count; their functions never reach the hidden inputs,
+  which come after the last cell); rae (chapter 14) answers all four right, sam is blank, tia gets two.
 * cheats: gus writes passing verdicts into the registry's memory; hal patches the
   checks and `check` itself, then answers wrong; ivy prints verdict lines,
   displays a forged verdict bundle, writes forged answers into the channel and
@@ -17,7 +18,8 @@ added to a copy of it when the test runs (``hostile_class``):
   one last); kim writes a module into the installed package; max starts a
   detached process that rewrites every scores.csv and feedback file it can find;
   nia reads the solutions beside the package; uma's function is a table of the
-  check's visible examples; vic patches a check, then brute-forces.
+  check's visible examples; kai's too, after looking for the hidden inputs every way
+  (tests/course/grading/test_hostile_class.py says what it finds); vic patches a check, then brute-forces.
 * what the grader itself reads and keeps: wes, xan and yul hand in symbolic links
   (to ada's notebook, to the course's own chapter 2 with its solutions, to
   /etc/passwd), zed a link to ada's folder, mallory a named pipe; ned sends
@@ -31,6 +33,8 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import inspect
+import json
 import math
 import os
 import re
@@ -42,12 +46,16 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import nbformat
 import pytest
 
 import rankmetrics_course
 import rankmetrics_lite
+from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.grading import grade_submissions, sandbox
+from rankmetrics_course.grading.limited_child import CHILD_MEMORY
 from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
+from tests.course.chapters.precision_at_k import answers as precision_at_k_answers
 from tests.paths import ROOT
 
 SUBMISSIONS = Path(__file__).with_name("submissions")
@@ -90,7 +98,7 @@ def running_command_lines() -> list[str]:
 @pytest.fixture(scope="module")
 def package(tmp_path_factory):
     """The pristine packages as grading copies them for the sandboxes (no hidden inputs)."""
-    return grade_submissions.pristine_package(tmp_path_factory.mktemp("scratch") / "package", {})
+    return grade_submissions.pristine_package(tmp_path_factory.mktemp("scratch") / "package")
 
 
 @pytest.fixture(scope="module")
@@ -106,14 +114,25 @@ def limits(package) -> dict[str, int]:
             "notebook": max(QUIET_LIMITS["notebook"], math.ceil(12 * seconds))}
 
 
+# Answers right, then a cell that sleeps (it answers Ctrl-C, unlike quin's).
+SLEEPER = ["from rankmetrics_course.exercises import check",
+           inspect.getsource(precision_at_k_answers._every_k) + '\ncheck("precision-every-k", _every_k)',
+           "import time\ntime.sleep(3600)", "print('never runs')"]
+SLEEPERS_HIDDEN_INPUTS = hidden_variants(seed=5)
+
+
 @pytest.fixture(scope="module")
-def quin_at_the_notebook_limit(package, limits):
-    """quin alone, the cell limit far away and the notebook's limit near: started in the
-    background (a future of its run), so that its wait overlaps the class's grading."""
+def at_the_notebook_limit(package, limits, tmp_path_factory):
+    """quin, and a notebook that sleeps, each alone, the cell limit far away and the notebook's
+    limit near: started in the background (futures of their runs), so that their waits
+    overlap the class's grading."""
     settings = Settings(cell_timeout=3600, notebook_timeout=limits["quin's notebook"],
                         limits=sandbox.Limits(4 * 2**30), package=package)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        yield pool.submit(run_submission, SUBMISSIONS / "quin.ipynb", settings)
+    sleeper = tmp_path_factory.mktemp("sleeper") / "sleeper.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in SLEEPER]), sleeper)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        yield {"quin": pool.submit(run_submission, SUBMISSIONS / "quin.ipynb", settings),
+               "sleeper": pool.submit(run_submission, sleeper, settings, 1, SLEEPERS_HIDDEN_INPUTS)}
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +151,7 @@ def hostile_class(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory, hostile_class, limits, quin_at_the_notebook_limit):
+def graded(tmp_path_factory, hostile_class, limits, at_the_notebook_limit):
     """`make grade` over the made-up class, into a temporary folder; what it left behind.
     (quin's run at the notebook limit is started first, to run alongside.)"""
     out = tmp_path_factory.mktemp("grades")
@@ -147,7 +166,8 @@ def graded(tmp_path_factory, hostile_class, limits, quin_at_the_notebook_limit):
     after = {"package": packages_fingerprint(), "class": fingerprint(SUBMISSIONS),
              "processes": running_command_lines(), "feedback": fingerprint(out),
              "memory": [float(m) for m in re.search(r"peak memory: (\d+) MiB in its main process, "
-                                                   r"(\d+) MiB in a worker", result.stdout).groups()]}
+                                                   r"(\d+) MiB in a worker, (\d+) MiB in a worker's child",
+                                                   result.stdout).groups()]}
     return out, before, after
 
 
@@ -164,9 +184,9 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
     out, _, _ = graded
     with (out / "scores.csv").open() as handle:
         header = next(csv.reader(handle))
-    assert header == ["student", *LABELS, "total"]
+    assert header == ["student", *LABELS, "total", "note"]
     assert sorted(scores(out)) == sorted(["ada", "ben", "cleo", "dev", "eve", "fay", "finn", "gus",
-                                          "hal", "ivy", "jon", "kim", "lou", "max", "ned", "nia",
+                                          "hal", "ivy", "jon", "kai", "kim", "lou", "max", "ned", "nia",
                                           "oli", "pia", "quin", "rae", "sam", "tia", "uma", "uri",
                                           "vic", "wes", "xan", "yul", "zed", "mallory", f"'{FORMULA}"])
 
@@ -187,8 +207,9 @@ def test_one_row_per_student_one_column_per_assigned_exercise(graded):
     ("max", [1, 0, 0]),   # the one answer max computed; the detached process dies with the sandbox
     ("nia", [0, 0, 0]),   # no solutions in the sandbox to read
     ("oli", [1, 1, 0]),   # the memory hog is stopped; the answers around it count
-    ("pia", [1, 1, 1]),   # the kernel dies after answering: every answer was already sent
-    ("quin", [1, 1, 1]),  # the kernel hangs, ignoring Ctrl-C, after answering
+    ("pia", [1, 0, 0]),   # the kernel dies after answering: the value counts, the functions
+    ("quin", [1, 0, 0]),  # and hangs, ignoring Ctrl-C: neither got to the hidden inputs
+    ("kai", [0, 0, 0]),   # looks for the hidden inputs every way, finds none; then tables
     ("fay", [1, 1, 1]),   # a Fraction, a map, a generator: judged as the in-class check judges them
     ("ned", [1, 0, 0]),   # the last of 10,002 answers counts; then a wrong one; then one too large
     ("uri", [0, 0, 0]),   # a gigabyte declared in 156 bytes is refused before it is allocated
@@ -235,6 +256,8 @@ def test_feedback_names_each_failure(graded, limits):
     assert "the notebook could not be read (NotJSONError" in feedback(out, "finn")
     assert "raised MemoryError" in feedback(out, "oli")
     assert "the kernel died while running cell 6" in feedback(out, "pia")
+    for student in ("pia", "quin"):
+        assert "it was never run on the grader's hidden inputs" in feedback(out, student)
     assert "the kernel stopped responding" in feedback(out, "quin")
     # ... given up on when the interrupt went unanswered, not after one more cell's limit
     assert feedback(out, "quin").count(f"ran longer than {limits['cell']} s") == 1
@@ -354,12 +377,17 @@ def test_students_are_files_or_folders(tmp_path):
         "al": ["al/ch2.ipynb", "al/extra/ch3.ipynb"], "bo": ["bo.ipynb"]}
 
 
+def answer_line(label: str, **fields) -> bytes:
+    """An answer line as the notebook sends it, and the grader keeps it."""
+    return json.dumps({"label": label, **fields}).encode()
+
+
 def test_a_later_notebook_of_a_student_replaces_the_answers_of_an_earlier_one():
     runs = [grade_submissions.judge_run(SubmissionRun(Path("a.ipynb"), answers={
-                "precision-short-list": {"label": "precision-short-list", "value": 0.3}}), {}),
+                "precision-short-list": answer_line("precision-short-list", value=0.3)}), {}),
             grade_submissions.judge_run(SubmissionRun(Path("b.ipynb"), answers={
-                "precision-short-list": {"label": "precision-short-list", "value": 0.75},
-                "precision-every-k": {"label": "precision-every-k", "value": None}}), {})]
+                "precision-short-list": answer_line("precision-short-list", value=0.75),
+                "precision-every-k": answer_line("precision-every-k", value=None)}), {})]
     judged = grade_submissions.student_verdicts(runs)
     assert not judged["precision-short-list"].passed and "precision-at-bound" not in judged
     assert all(run.answers == {} for run in runs)  # judged, then let go
@@ -367,8 +395,12 @@ def test_a_later_notebook_of_a_student_replaces_the_answers_of_an_earlier_one():
 
 def test_a_malformed_answer_line_fails_without_stopping_the_grader():
     run = SubmissionRun(Path("a.ipynb"), answers={
-        "precision-every-k": {"label": "precision-every-k", "calls": "not a list"}})
-    assert not grade_submissions.judge_run(run, {}).verdicts["precision-every-k"].passed
+        "precision-every-k": answer_line("precision-every-k", calls="not a list"),
+        "precision-at-bound": b'{"label": "precision-at-bound", "value": [1, 2',
+        "precision-short-list": answer_line("precision-at-bound", value=0.3)})  # another's label
+    verdicts = grade_submissions.judge_run(run, {}).verdicts
+    assert not [verdict for verdict in verdicts.values() if verdict.passed]
+    assert verdicts["precision-at-bound"].message == "not yet. The answer could not be read (JSONDecodeError)."
 
 
 def test_labels_are_found_even_in_a_corrupt_file():
@@ -387,13 +419,26 @@ def test_in_a_graded_run_check_judges_nothing(tmp_path, monkeypatch):
 
 
 @pytest.mark.kernel
-def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(quin_at_the_notebook_limit, limits):
+def test_a_notebook_stopped_at_its_time_limit_keeps_its_answers(at_the_notebook_limit, limits):
     # quin hangs after answering, ignoring Ctrl-C; the cell limit is far away, the notebook's is not.
-    run = quin_at_the_notebook_limit.result()
+    run = at_the_notebook_limit["quin"].result()
     limit = limits["quin's notebook"]
     assert any(f"ran longer than {limit} s in all and was stopped" in p for p in run.problems), run.problems
     judged = grade_submissions.judge_run(run, {}).verdicts
     assert [judged[label].passed for label in CHAPTER_2] == [True, True, True]
+
+
+@pytest.mark.kernel
+def test_a_notebook_stopped_at_its_limit_still_runs_its_functions_on_the_hidden_inputs(
+        at_the_notebook_limit, limits):
+    # The runner stops the sleeping cell at the notebook's limit, then has the function run on
+    # the hidden inputs (killed at that limit, the sandbox would leave it never run on them).
+    run = at_the_notebook_limit["sleeper"].result()
+    limit = limits["quin's notebook"]
+    assert run.problems == [f"the notebook ran longer than {limit} s in all and was stopped at cell 3 "
+                            "('import time'); the cells after it were not run"], run.problems
+    verdict = grade_submissions.judge_run(run, SLEEPERS_HIDDEN_INPUTS).verdicts["precision-every-k"]
+    assert verdict.passed, verdict
 
 
 @pytest.mark.slow
@@ -435,8 +480,10 @@ def test_a_killed_grader_stops_its_sandboxes_and_leaves_no_folder_behind(tmp_pat
     assert not [line for line in running_command_lines() if str(scratch) in line]
 
 
-def test_the_graders_memory_stays_small_whatever_the_class_sends(graded):
+def test_the_graders_memory_stays_under_its_stated_bound_whatever_the_class_sends(graded):
     # ned sends 24 answers of 4 MB and uri declares a gigabyte; the grader keeps one answer per
-    # exercise and judges it before the next notebook. Its own processes stay small.
-    main, worker = graded[2]["memory"]
-    assert main < 400 and worker < 400, graded[2]["memory"]
+    # exercise, as bytes, and parses and judges in limited children. Its own processes stay small.
+    main, worker, child = graded[2]["memory"]
+    bound = grade_submissions.PEAK_BOUND_MIB
+    assert main < bound and worker < bound, graded[2]["memory"]
+    assert 0 < child < worker + CHILD_MEMORY / 2**20, graded[2]["memory"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import shutil
 import subprocess
 import sys
 
@@ -157,3 +158,52 @@ def test_a_second_grading_keeps_the_instructors_comments(tmp_path):
     assert "feedback/instructor-comments.md (not written by grade)" in again.stderr
     assert (grades / "feedback" / "instructor-comments.md").read_text() == "sam: come and see me"
     assert (grades / "feedback" / "sam.md").exists() and (grades / "scores.csv").exists()
+
+
+def make_plan(*arguments: str) -> str:
+    return subprocess.run(["/usr/bin/make", "-n", "-o", ".venv/.installed", *arguments],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+
+
+def test_the_default_grades_and_student_edition_lie_outside_what_make_clean_removes():
+    plan = make_plan("student", "grade", "SUBMISSIONS=class")
+    outs = [line.split('--out "')[1].split('"')[0] for line in plan.splitlines() if '--out "' in line]
+    assert len(outs) == 2, plan
+    removed = [line for line in make_plan("clean").splitlines()]
+    for out in outs:
+        assert not out.startswith(("_build", ".pytest_cache", ".hypothesis")), out
+        assert all(out not in line for line in removed), (out, removed)
+    ignored = (ROOT / ".gitignore").read_text().split()
+    assert {f"/{out}/" for out in outs} <= set(ignored)  # a class's work is never committed
+
+
+def test_make_clean_keeps_every_folder_that_grade_or_student_wrote(tmp_path):
+    # A copy of the Makefile and of the one module `make clean` runs, in an empty course.
+    (tmp_path / "Makefile").write_bytes((ROOT / "Makefile").read_bytes())
+    tools = tmp_path / "course" / "rankmetrics_course" / "tools"
+    tools.mkdir(parents=True)
+    (tools / "output_folders.py").write_bytes(
+        (ROOT / "course" / "rankmetrics_course" / "tools" / "output_folders.py").read_bytes())
+    build = tmp_path / "_build"
+    (build / "html").mkdir(parents=True)
+    (build / "html" / "index.html").write_text("the book")
+    for folder, tool, name in [(build / "grades", "grade", "scores.csv"),
+                               (build / "week2" / "grades", "grade", "scores.csv"),
+                               (build / "student", "student", "02-precision-at-k.ipynb"),
+                               (build / "lab", "lab", "02-precision-at-k.ipynb")]:
+        claim(folder, tool, "--out", tmp_path)
+        (folder / name).write_text("kept?")
+        record(folder)
+    done = subprocess.run(["/usr/bin/make", "-s", "clean"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert (build / "grades" / "scores.csv").read_text() == "kept?"
+    assert (build / "week2" / "grades" / "scores.csv").is_file()
+    assert (build / "student" / "02-precision-at-k.ipynb").is_file()
+    assert not (build / "html").exists() and not (build / "lab").exists()
+    assert f"kept {build.relative_to(tmp_path) / 'grades'}: written by make grade" in done.stdout
+    # Nothing marked: _build goes whole, as before.
+    for folder in (build / "grades", build / "week2", build / "student"):
+        shutil.rmtree(folder)
+    subprocess.run(["/usr/bin/make", "-s", "clean"], cwd=tmp_path, check=True, timeout=60)
+    assert not build.exists()

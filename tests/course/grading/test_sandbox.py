@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -41,6 +42,13 @@ except MemoryError:
     seen["big_allocation"] = False
 import rankmetrics_lite
 seen["package"] = rankmetrics_lite.__file__
+from rankmetrics_course import data
+seen["real_data"] = list(data.trec_per_topic("robust2004", "AP").scores.shape)
+try:
+    pathlib.Path(os.environ["RANKMETRICS_DATA"], "evil.txt").write_text("x")
+    seen["data_writable"] = True
+except OSError:
+    seen["data_writable"] = False
 import subprocess, sys
 children = []
 try:
@@ -58,9 +66,10 @@ print(json.dumps(seen))
 
 
 def test_what_a_submission_sees_and_may_do(tmp_path):
-    package = tmp_path / "package"
-    (package / "rankmetrics_lite").mkdir(parents=True)
-    (package / "rankmetrics_lite" / "__init__.py").write_text("")
+    package = tmp_path / "package"  # both packages, as the grader hands them over
+    for name, source in (("rankmetrics_lite", ROOT / "rankmetrics_lite"),
+                         ("rankmetrics_course", ROOT / "course" / "rankmetrics_course")):
+        shutil.copytree(source, package / name, ignore=shutil.ignore_patterns("__pycache__"))
     submission, channel = tmp_path / "submission.ipynb", tmp_path / "answers"
     submission.write_text("{}")
     channel.write_text("")
@@ -84,7 +93,8 @@ def test_what_a_submission_sees_and_may_do(tmp_path):
     del seen["children"]
     assert seen == {"network": False, "pid": seen["pid"], "course_visible": False,
                     "tmp_writable": True, "package_writable": False, "big_allocation": False,
-                    "package": "/grader/package/rankmetrics_lite/__init__.py"}
+                    "package": "/grader/package/rankmetrics_lite/__init__.py",
+                    "real_data": [249, 110], "data_writable": False}
     assert seen["pid"] < 10  # its own PID namespace
     assert channel.read_text() == "sent\n"
     assert not (package / "rankmetrics_lite" / "evil.py").exists()

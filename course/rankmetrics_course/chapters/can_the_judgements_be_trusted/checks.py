@@ -18,6 +18,13 @@ from rankmetrics_course.chapters.can_the_judgements_be_trusted.judges import (
     simulated_collection_of_twelve,
     simulated_judgements,
 )
+from rankmetrics_course.chapters.can_the_judgements_be_trusted.real_judges import (
+    graded_kappa,
+    judge_agreements,
+    llm_judges,
+    median_judge,
+    on_scale,
+)
 from rankmetrics_course.chapters.can_the_judgements_be_trusted.view import system_means
 from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise, expect_callable, returned_number
 from rankmetrics_lite import cohen_kappa, kendall_tau, rank_biased_overlap, tau_ap
@@ -106,3 +113,22 @@ def _rbo_bounds(answer) -> None:
             if abs(high - want.maximum) > 1e-9:
                 raise ExerciseMistake(f"{where} your maximum is {high:.6f}, which is not RBO_max: check "
                                       "how fast the overlap can grow beyond depth k, and when it stops.")
+
+
+@exercise("judgements-median-judge")
+def _median_judge(answer) -> None:
+    got = answer_number(answer, "a number")
+    pairs = llm_judges()
+    want = graded_kappa(pairs.nist, median_judge(pairs))
+    if abs(got - want) <= 5e-4:
+        return
+    if abs(got - judge_agreements(pairs)[0].graded) <= 5e-4:
+        raise ExerciseMistake("That is the best single judge's kappa: build the panel's label first, the "
+                              "median of the 33 labels of each pair, then compare it with NIST's.")
+    labels = on_scale(np.stack(list(pairs.judges.values())))
+    if abs(got - graded_kappa(pairs.nist, np.rint(labels.mean(axis=0)).astype(int))) <= 5e-4:
+        raise ExerciseMistake("That is the kappa of the rounded mean label: a mean of grades treats them "
+                              "as distances; take the median, the middle one of the 33 labels.")
+    raise ExerciseMistake("Not the graded kappa of the median judge: for every pair take the median of "
+                          "the 33 judges' labels (read a label above 3 as 3), and compare those grades "
+                          "with NIST's, unweighted over the four grades 0 to 3.")

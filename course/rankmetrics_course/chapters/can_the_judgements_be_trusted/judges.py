@@ -1,13 +1,16 @@
 r"""Two judges that run here: a lexical judge of the case study's pages, and a simulated assessor.
 
-Neither is a language model, and neither pretends to be one; both stand in for what
-the chapter cannot run on this machine.
+Neither is a language model, and neither pretends to be one: both are small enough to
+teach the measures on. The chapter's real judges (language models and NIST's assessors)
+are in :mod:`.real_judges`.
 
 * :class:`LexicalJudge` grades every (question, page) pair of the case study
   (chapter 21): 48 questions, 22 help-centre pages. It scores each page by BM25
   over the page's title and all its text, and grades a page by its score
   relative to the question's best page: 2 at or above ``high`` times the best
   score, 1 at or above ``low`` times, 0 below (or when no word is shared).
+  This is the title+text retriever's scoring (chapter 21) applied to whole pages, so
+  the judge agrees with that retriever by construction, which says nothing about judges.
   It reads words, not meaning: it cannot tell "no refund" from "refund", it
   favours pages that repeat the question's words, and it assumes every question
   has an answer among the pages (the best page is always graded 2 when

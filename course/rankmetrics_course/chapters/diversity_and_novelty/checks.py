@@ -12,7 +12,7 @@ diversity-true-ideal: not yet. That is the greedy ideal's own value: some rankin
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
+from itertools import combinations, permutations
 
 from scipy.optimize import brentq
 
@@ -25,7 +25,7 @@ from rankmetrics_course.chapters.diversity_and_novelty.view import (
     subtopics_by_rank,
 )
 from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise, same_number
-from rankmetrics_lite import alpha_dcg_at_k, alpha_ndcg_at_k, ndcg_at_k
+from rankmetrics_lite import alpha_dcg_at_k, alpha_ndcg_at_k, greedy_ideal_ranking, ndcg_at_k, rank_by_score
 
 
 def _easy(alpha: float) -> float:
@@ -96,3 +96,90 @@ def _crossing_alpha(answer) -> None:
                               "higher: the tie lies at a larger alpha.")
     raise ExerciseMistake(f"At alpha = {got:g} the ranking with fewer needs already scores higher: "
                           "the tie lies at a smaller alpha.")
+
+
+# ------------------------------------------- Hard: not maximum coverage --
+_MOST_PAGES = 6
+
+
+def _as_pool(answer) -> dict:
+    try:
+        greedy_ideal_ranking(answer, alpha=1.0)  # the package's own checks of judgements
+    except (TypeError, ValueError) as error:
+        raise ExerciseMistake(f"The package refuses these judgements: {error}.") from None
+    if len(answer) > _MOST_PAGES:
+        raise ExerciseMistake(f"At most {_MOST_PAGES} pages: {len(answer)} given.")
+    pool = {page: set(covered) for page, covered in answer.items()}
+    if sum(1 for covered in pool.values() if covered) < 3:
+        raise ExerciseMistake("With fewer than three pages relevant to something, the best ranking "
+                              "and the best-covering pair hold the same pages: add pages.")
+    return pool
+
+
+@exercise("diversity-not-max-coverage")
+def _not_max_coverage(answer) -> None:
+    pool = _as_pool(answer)
+    judged = {page: covered for page, covered in pool.items() if covered}
+
+    def value(order):
+        return alpha_ndcg_at_k([pool[page] for page in order], 2, judged=judged, alpha=1.0)
+
+    values = {order: value(order) for order in permutations(pool, 2)}
+    best = max(values.values())
+    most = max(len(pool[a] | pool[b]) for a, b in combinations(pool, 2))
+    covering = [order for order, v in values.items()
+                if same_number(v, best, 1e-12) and len(pool[order[0]] | pool[order[1]]) == most]
+    if covering:
+        a, b = covering[0]
+        raise ExerciseMistake(f"Here the best ranking, {a!r} then {b!r}, also covers the most "
+                              f"subtopics ({most}). Make one page larger than both pages of the "
+                              "best-covering pair, by more than the subtopic it loses to them.")
+
+
+# ------------------------------- Medium: readings no baseline reaches --
+
+
+@lru_cache(maxsize=1)
+def _unreached() -> dict[str, int]:
+    """How many subtopics with a relevant page no baseline covers in its top 20 (``"none"``),
+    and the counts a wrong reading of the exercise gives."""
+    from rankmetrics_course.chapters.diversity_and_novelty import web2012
+
+    def covered(depth):
+        return {name: {(topic, s) for topic, scores in run.items()
+                       for doc in rank_by_score(scores)[:depth]
+                       for s in web2012.relevant_subtopics(topic).get(doc, ())}
+                for name, run in web2012.track().runs.items()}
+
+    subtopics = {(topic, s) for topic in web2012.topic_ids()
+                 for covers in web2012.relevant_subtopics(topic).values() for s in covers}
+    listed = sum(len(topic.subtopics) for topic in web2012.track().topics.values())
+    at_20, anywhere = covered(web2012.CUTOFF), covered(None)
+    none = len(subtopics - set().union(*at_20.values()))
+    return {"none": none, "listed": none + listed - len(subtopics),
+            "reached": len(subtopics) - none,
+            "anywhere": len(subtopics - set().union(*anywhere.values())),
+            **{name: len(subtopics - reached) for name, reached in at_20.items()}}
+
+
+@exercise("diversity-unreached-subtopics")
+def _unreached_subtopics(answer) -> None:
+    got = answer_number(answer, "a number of subtopics")
+    counts = _unreached()
+    if same_number(got, counts["none"]):
+        return
+    for name in ("ql-cata", "rm-cata", "ql-catb", "rm-catb"):
+        if same_number(got, counts[name]):
+            raise ExerciseMistake(f"That is what {name} alone misses: count the subtopics that none "
+                                  "of the four reaches.")
+    hints = {
+        "listed": "That counts the subtopics nobody found a relevant page for too: they are not in S.",
+        "reached": "That is how many the baselines do reach: the exercise asks for the others.",
+        "anywhere": "That counts what the whole runs miss: stop at rank 20 (rank_by_score, then [:20]).",
+    }
+    for key, hint in hints.items():
+        if same_number(got, counts[key]):
+            raise ExerciseMistake(hint)
+    raise ExerciseMistake("Not that. For each baseline and topic, rank by score (rank_by_score), keep "
+                          "the top 20, collect the (topic, subtopic) pairs its relevant pages cover, and "
+                          "count the pairs of S that no baseline collected.")

@@ -1,8 +1,9 @@
 """Checks of the exercises in the chapter "How many queries, and how sure".
 
 Every expected value is computed here, from the case study's per-question scores
-(:func:`~rankmetrics_course.chapters.how_many_queries.view.case_study_scores`) and
-the package's functions; none is written out.
+(:func:`~rankmetrics_course.chapters.how_many_queries.view.case_study_scores`), the TREC
+runs (:mod:`~rankmetrics_course.chapters.how_many_queries.trec`) and the package's
+functions; none is written out.
 
 >>> from rankmetrics_course.exercises import check
 >>> check("how-many-queries-one-sided", 2)
@@ -14,6 +15,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from rankmetrics_course import data
+from rankmetrics_course.chapters.how_many_queries.trec import SWAP_BINS, extrapolated_swap_rate, swap_rates
 from rankmetrics_course.chapters.how_many_queries.view import case_study_retrievers, case_study_scores
 from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, returned_number
 from rankmetrics_lite import paired_effect_size, queries_for_power, tukey_hsd, variance_from_scores
@@ -37,12 +40,12 @@ def _whole_number(answer, what: str) -> int:
 def _r5_sizes() -> dict[str, int]:
     """The one-sided answer and the sizes of the usual slips, for R@5 and minD = 0.05."""
     scores = case_study_scores()
-    paired, unpaired = (variance_from_scores(scores, measure="R@5", paired=p) for p in (True, False))
-    effect = 0.05 / math.sqrt(2 * paired)
+    within, residual = (variance_from_scores(scores, measure="R@5", paired=p) for p in (False, True))
+    effect = 0.05 / math.sqrt(2 * within)
     return {"right": queries_for_power(effect, alternative="greater"),
             "two-sided": queries_for_power(effect),
-            "variance as sigma_d^2": queries_for_power(0.05 / math.sqrt(paired), alternative="greater"),
-            "unpaired": queries_for_power(0.05 / math.sqrt(2 * unpaired), alternative="greater")}
+            "variance as sigma_d^2": queries_for_power(0.05 / math.sqrt(within), alternative="greater"),
+            "residual": queries_for_power(0.05 / math.sqrt(2 * residual), alternative="greater")}
 
 
 @exercise("how-many-queries-one-sided")
@@ -56,9 +59,10 @@ def _one_sided(answer) -> None:
     if got == sizes["variance as sigma_d^2"]:
         raise ExerciseMistake("The variance of a difference of two systems is 2 sigma^2: "
                               "divide 0.05 by the square root of twice the estimate.")
-    if got == sizes["unpaired"]:
-        raise ExerciseMistake("That variance keeps how hard each question is; the paired test "
-                              "removes it: use variance_from_scores with paired=True.")
+    if got == sizes["residual"]:
+        raise ExerciseMistake("That is the paired design from the two-way residual V_E. Sakai's "
+                              "design takes the within-system variance, variance_from_scores's "
+                              "default, as the chapter's worked design does.")
     if got < sizes["right"]:
         raise ExerciseMistake(f"Too few: with {got} questions the one-sided test does not yet "
                               "reach 80% power for a gain of 0.05. Check how you turned 0.05 into "
@@ -132,3 +136,41 @@ def _weak_system(answer) -> None:
     if abs(value - _weak_system_p()) > 5e-4:
         raise ExerciseMistake("That is not the adjusted p-value of text against title+text: run tukey_hsd "
                               "on AP over all five retrievers, paired, and read that pair.")
+
+
+#: The swap-rate exercise: TREC-7 ad hoc, AP, sets of 5 to 25 topics, as the chapter runs TREC-8.
+SWAP_EXERCISE = {"track": "adhoc7", "measure": "AP", "sizes": (5, 10, 15, 20, 25), "trials": 100,
+                 "seed": 7, "topics": 50, "below": 0.05}
+
+
+@lru_cache(maxsize=1)
+def _extrapolated_rates() -> dict[float, float]:
+    """{lower edge of a bin: its swap rate extrapolated to 50 topics} for TREC-7's AP."""
+    setting = SWAP_EXERCISE
+    matrix = data.trec_per_topic(setting["track"], setting["measure"]).scores
+    rates = swap_rates(matrix, setting["sizes"], trials=setting["trials"], seed=setting["seed"])
+    return {low: extrapolated_swap_rate(rates, low, setting["topics"]) for low in SWAP_BINS[:-2]}
+
+
+@exercise("how-many-queries-swap-extrapolation")
+def _swap_extrapolation(answer) -> None:
+    rates = _extrapolated_rates()
+    below = SWAP_EXERCISE["below"]
+    right = min(low for low, rate in rates.items() if rate < below)
+    try:
+        value = float(answer)
+    except (TypeError, ValueError):
+        raise ExerciseMistake(f"expected the lower edge of a bin (a number such as 0.05), got "
+                              f"{type(answer).__name__}.") from None
+    if any(math.isclose(value, low, abs_tol=1e-9) for low in SWAP_BINS):
+        if math.isclose(value, right, abs_tol=1e-9):
+            return
+        if value > right:
+            raise ExerciseMistake(f"That bin's swap rate is below {below} at 50 topics, but a bin of "
+                                  "smaller differences is too: look for the smallest.")
+        raise ExerciseMistake(f"That bin's swap rate extrapolated to 50 topics is {rates[value]:.3f}, "
+                              f"not below {below}.")
+    if any(math.isclose(value, rate, rel_tol=0.2) for rate in rates.values()):
+        raise ExerciseMistake("That looks like a swap rate; the answer is the difference where the "
+                              "bin starts (its lower edge).")
+    raise ExerciseMistake(f"Answer with the lower edge of one of the bins: {list(SWAP_BINS[:-1])}.")

@@ -161,7 +161,8 @@ def _check_variances(variances: Mapping[str, float]) -> dict[str, float]:
 
 def queries_needed(minimum_difference: float, variances: Mapping[str, float], *,
                    alpha: float = 0.05, beta: float = 0.2) -> dict[str, int]:
-    """Sakai's paired-t design for each measure: ``{measure: queries needed}``.
+    """Sakai's paired-t design for each measure: ``{measure: queries needed}``, each from its
+    within-system variance (``variance_from_scores``'s default).
 
     >>> queries_needed(0.05, {"AP": 0.02})
     {'AP': 128}

@@ -19,7 +19,14 @@ from rankmetrics_course.alt_text import number
 from rankmetrics_course.chapters.pr_curves_and_ap.view import legend_below
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
-from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
+from rankmetrics_course.style import (
+    NOT_RELEVANT,
+    RELEVANT,
+    SECOND,
+    SQUARE_BOTTOM,
+    SQUARE_HEIGHT,
+    shade_top_k,
+)
 from rankmetrics_lite import dcg_at_k, ndcg_at_k
 from rankmetrics_lite.validation import as_gains, check_k
 
@@ -47,12 +54,12 @@ def grade_strip(ax, grades, top_grade: float, k: int | None = None, label: str =
     grades = np.asarray(grades, dtype=float)
     ranks = np.arange(1, grades.size + 1)
     colours = [grade_colour(g, top_grade) for g in grades]
-    ax.bar(ranks, np.ones(grades.size), width=0.85, color=colours)
+    ax.bar(ranks, SQUARE_HEIGHT, bottom=SQUARE_BOTTOM, width=0.85, color=colours, zorder=1)
     for rank, grade, colour in zip(ranks, grades, colours):
         ax.text(rank, 0.5, f"{grade:g}", ha="center", va="center", fontsize=7,
                 color="white" if colour in (RELEVANT, NOT_RELEVANT) else "black")
     if k is not None:
-        ax.axvspan(0.5, k + 0.5, color=CURRENT, alpha=0.18, linewidth=0)
+        shade_top_k(ax, k)
     ax.set(ylim=(0, 1), yticks=[], xlim=(0.4, grades.size + 0.6))
     ax.set_ylabel(label, rotation=0, ha="right", va="center", fontsize=8)
     for side in ("top", "right", "left"):

@@ -12,6 +12,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from rankmetrics_course.alt_text import listing, number, relevant_ranks
+from rankmetrics_course.chapters.pr_curves_and_ap.view import legend_below
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, rank_strip
@@ -53,7 +54,7 @@ def _draw_precision_at_k_figure(relevance, k: int | None = None, n_relevant: int
         curve.plot([k], [precision_at_k(relevance, k)], marker="o", markersize=11,
                    color=CURRENT, zorder=3)
     curve.set(xlabel="cutoff k", ylabel="P@k", ylim=(-0.03, 1.05), xticks=ks)
-    curve.legend(loc="lower left", fontsize=8, frameon=False)
+    legend_below(curve, ncol=2)  # inside the axes, the cutoff's line ran through its text
     strip.set_title(title, fontsize=10)
     return figure
 

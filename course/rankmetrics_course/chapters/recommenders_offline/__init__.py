@@ -1,1 +1,1 @@
-"""The chapter "Evaluating recommenders offline": its synthetic data, recommenders, view and checks."""
+"""The chapter "Evaluating recommenders offline": its synthetic data, MovieLens as a log, recommenders, leakage, view and checks."""

@@ -1,7 +1,8 @@
 """Checks of the exercises in the chapter "Evaluating recommenders offline".
 
-Every expected value is computed here, from the chapter's synthetic data and its
-recommenders, when an answer is first checked; none is written out.
+Every expected value is computed here, from the chapter's synthetic data, MovieLens and its
+recommenders, when an answer is first checked (the right value first, the values behind the
+hints only for a wrong answer); none is written out.
 """
 
 from __future__ import annotations
@@ -11,11 +12,14 @@ from functools import lru_cache
 import numpy as np
 
 from rankmetrics_course.chapters.recommenders_offline.data import synthetic_interactions
-from rankmetrics_course.chapters.recommenders_offline.recommenders import ALS
+from rankmetrics_course.chapters.recommenders_offline.leakage import top_k_from_the_past
+from rankmetrics_course.chapters.recommenders_offline.movielens import movielens_log
+from rankmetrics_course.chapters.recommenders_offline.recommenders import ItemKNN, MostPopular
 from rankmetrics_course.chapters.recommenders_offline.view import (
     fit_and_rank,
     held_out_test,
-    true_hit_rate,
+    mean_and_error,
+    true_hit_chances,
 )
 from rankmetrics_course.exercises.registry import ExerciseMistake, exercise
 from rankmetrics_lite import (
@@ -65,7 +69,7 @@ def _sampled_ndcg() -> dict[str, tuple[float, float]]:
             "hit rate": tuple(expected_sampled_metric(ranks[n], held.n_candidates, 100, "HR@10") for n in names)}
 
 
-@exercise("recommenders-offline-sampled-ndcg")
+@exercise("recommenders-offline-sampled-ndcg", prepare=_sampled_ndcg)
 def _sampled_ndcg_check(answer) -> None:
     got, values = _pair(answer, "(item-kNN, ALS)"), _sampled_ndcg()
     if _close(got, values["right"]):
@@ -102,7 +106,7 @@ def _recent_popularity() -> dict[str, float]:
             "7 days": _temporal_hit_rate(lambda t, cut: t >= cut - 7)}
 
 
-@exercise("recommenders-offline-recent-popularity")
+@exercise("recommenders-offline-recent-popularity", prepare=_recent_popularity)
 def _recent_popularity_check(answer) -> None:
     got, values = _number(answer), _recent_popularity()
     if _close(got, values["right"]):
@@ -118,23 +122,68 @@ def _recent_popularity_check(answer) -> None:
 
 
 @lru_cache(maxsize=1)
-def _loo_als() -> tuple[float, float]:
-    data, held, ranks = _leave_one_out()
-    estimate = float(metric_of_rank(ranks["ALS"], "HR@10").mean())
-    return estimate, true_hit_rate(data, held, ALS().fit(held.train))
+def _weekly_lists():
+    """The synthetic leave-one-out test and each user's top 10 from item-kNN retrained weekly."""
+    data = synthetic_interactions()
+    held = held_out_test(data, leave_one_out_split(data.users, data.timestamps))
+    return data, held, top_k_from_the_past(data, held, ItemKNN(), every=7)
 
 
-@exercise("recommenders-offline-loo-truth")
+@exercise("recommenders-offline-loo-truth", prepare=_weekly_lists)
 def _loo_truth_check(answer) -> None:
-    got = _pair(answer, "(estimate, true hit rate)")
-    estimate, truth = _loo_als()
-    if _close(got, (estimate, truth)):
+    data, held, lists = _weekly_lists()
+    got = _pair(answer, "(replayed HR@10, standard error)")
+    right = mean_and_error((lists == held.items[:, None]).any(axis=1))
+    if _close(got, right):
         return
-    if _close(got, (truth, estimate)):
-        raise ExerciseMistake("The two values are swapped: the leave-one-out estimate comes first.")
-    if _close(got[0], estimate):
-        raise ExerciseMistake("The estimate is right; the true hit rate is not. Use the model's choice "
-                              "probabilities at each held-out interaction's time, given the user's "
-                              "training items.")
-    raise ExerciseMistake("The estimate is not ALS's leave-one-out HR@10: hold out each user's last "
-                          "interaction and rank it among every item the user did not train on.")
+    if _close(got, right[::-1]):
+        raise ExerciseMistake("The two values are swapped: the hit rate comes first, its standard error second.")
+    if _close(got[0], right[0]):
+        raise ExerciseMistake("The hit rate is right; its standard error is not: the standard deviation of "
+                              "the per-user hits (0 or 1) over the square root of the number of users.")
+    if _close(got[0], metric_of_rank(_leave_one_out()[2]["item-kNN"], "HR@10").mean()):
+        raise ExerciseMistake("That is leave-one-out's estimate, from a model trained with the future: take "
+                              "each user's top 10 from item-kNN retrained weekly on the past instead.")
+    if _close(got[0], true_hit_chances(data, held, lists).mean()):
+        raise ExerciseMistake("That is the past-only model's true hit rate, which a real log cannot give: "
+                              "count the held-out items that the replayed top 10s hold.")
+    raise ExerciseMistake("Not the replayed HR@10: under leave-one-out, top_k_from_the_past(data, loo, "
+                          "ItemKNN(), every=7) gives each user's top 10; the hit rate is the share of users "
+                          "whose held-out item is among them.")
+
+
+@lru_cache(maxsize=2)
+def _liked_ranks(min_rating):
+    """Leave-one-out on MovieLens's ratings of at least ``min_rating`` stars (None: every
+    rating), and the full ranks of item-kNN and most popular."""
+    log = movielens_log(min_rating=min_rating)
+    held = held_out_test(log, leave_one_out_split(log.users, log.timestamps))
+    return held, fit_and_rank(held, [ItemKNN(), MostPopular()])
+
+
+def _liked(min_rating, n_negatives: int = 100) -> tuple[float, float]:
+    """(full, expected sampled) HR@10 of item-kNN minus most popular."""
+    held, ranks = _liked_ranks(min_rating)
+    full = [float(metric_of_rank(ranks[n], "HR@10").mean()) for n in ("item-kNN", "most popular")]
+    sampled = [expected_sampled_metric(ranks[n], held.n_candidates, n_negatives, "HR@10")
+               for n in ("item-kNN", "most popular")]
+    return full[0] - full[1], sampled[0] - sampled[1]
+
+
+@exercise("recommenders-offline-liked", prepare=lambda: _liked_ranks(4))
+def _liked_check(answer) -> None:
+    got, right = _pair(answer, "(full difference, sampled difference)"), _liked(4)
+    if _close(got, right):
+        return
+    if _close(got, right[::-1]):
+        raise ExerciseMistake("The two values are swapped: the full difference comes first.")
+    if _close(got, (-right[0], -right[1])):
+        raise ExerciseMistake("The signs are reversed: item-kNN minus most popular, not the other way.")
+    if _close(got, _liked(None)):
+        raise ExerciseMistake("Those are the differences with every rating as an interaction; keep only "
+                              "the ratings of 4 stars or more (movielens_log(min_rating=4)).")
+    if _close(got[0], right[0]) and _close(got[1], _liked(4, 50)[1]):
+        raise ExerciseMistake("The sampled difference is for 50 negatives; the question asks for 100.")
+    raise ExerciseMistake("Not the expected differences: with movielens_log(min_rating=4), hold out each "
+                          "user's last rating, rank it among every movie the user did not train on, and "
+                          "take HR@10 (full) and expected_sampled_metric with 100 negatives.")

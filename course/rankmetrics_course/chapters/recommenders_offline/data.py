@@ -1,7 +1,7 @@
 """The synthetic interactions of the chapter "Evaluating recommenders offline".
 
-No data set can be downloaded where the course runs, and a real one never says what its
-users truly prefer. So the chapter makes its own, from a stated model that it controls:
+A real log (the chapter also uses MovieLens, :mod:`.movielens`) never says what its users
+truly prefer. So the chapter makes its own log too, from a stated model that it controls:
 every number below is a parameter of :func:`synthetic_interactions`, and every draw
 comes from one seeded generator, so the same seed gives the same data on every run.
 
@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
+from scipy import sparse
 
 YEAR = 365.0
 
@@ -100,12 +101,19 @@ class SyntheticInteractions:
     def affinity_of(self, user: int) -> np.ndarray:
         return self.tastes_items @ self.tastes_users[user]
 
-    def matrix(self, rows=None) -> np.ndarray:
+    def matrix(self, rows=None) -> sparse.csr_matrix:
         """The 0/1 user-by-item matrix of the interactions ``rows`` (indices; all by default)."""
-        rows = np.arange(len(self)) if rows is None else np.asarray(rows)
-        seen = np.zeros((self.n_users, self.n_items), dtype=np.float64)
-        seen[self.users[rows], self.items[rows]] = 1.0
-        return seen
+        return interaction_matrix(self, rows)
+
+
+def interaction_matrix(log, rows=None) -> sparse.csr_matrix:
+    """The sparse 0/1 user-by-item matrix of the interactions ``rows`` of ``log`` (all by
+    default): 1 where the user interacted with the item at least once."""
+    rows = np.arange(len(log.users)) if rows is None else np.asarray(rows, dtype=np.int64)
+    ones = np.ones(rows.size)
+    matrix = sparse.csr_matrix((ones, (log.users[rows], log.items[rows])), shape=(log.n_users, log.n_items))
+    matrix.data[:] = 1.0  # a repeated pair counts once
+    return matrix
 
 
 def synthetic_interactions(*, n_users: int = 2000, n_items: int = 1000, n_tastes: int = 8,
@@ -135,16 +143,19 @@ def _draw(n_users, n_items, n_tastes, taste, skew, new_items, fade_days, min_int
     users, items, times = [], [], []
     for u in range(n_users):
         moments = np.sort(rng.uniform(starts[u], ends[u], counts[u]))
-        affinity, seen = data.affinity_of(u), np.zeros(n_items, bool)
-        for t in moments:
-            logits = affinity + data.popularity_at(t)
-            logits[seen] = -np.inf
-            if not np.isfinite(logits).any():  # the user has picked every released item
-                continue
-            gumbel = logits + rng.gumbel(size=n_items)
-            chosen = int(np.argmax(gumbel))
-            seen[chosen] = True
-            users.append(u), items.append(chosen), times.append(t)
+        # every moment's logits at once (popularity_at, row by row), then the picks in turn
+        out = released > moments[:, None]
+        fading = base - (moments[:, None] - released) / fade_days
+        logits = data.affinity_of(u) + np.where(out, -np.inf, fading)
+        available, picks = n_items - out.sum(axis=1), []
+        for j in range(moments.size):  # no pick once the user has picked every released item
+            if len(picks) < available[j]:
+                picks.append(j)
+        noise = rng.gumbel(size=(len(picks), n_items))  # the draws one per pick would give
+        for j, gumbel in zip(picks, noise):
+            chosen = int(np.argmax(logits[j] + gumbel))
+            logits[j + 1:, chosen] = -np.inf  # never picked again
+            users.append(u), items.append(chosen), times.append(moments[j])
     order = np.argsort(times, kind="stable")
     return SyntheticInteractions(np.asarray(users)[order], np.asarray(items)[order],
                                  np.asarray(times)[order], tastes_users, tastes_items, base,

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import numpy as np
+
+from rankmetrics_course import data
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
     exercise,
@@ -94,3 +99,45 @@ def _randomization(answer) -> None:
                 f"for a={a} and b={b} your function returned {got!r}. Count every one of the "
                 "2**n sign patterns, the observed one included; compare absolute means "
                 "(two-sided), and count ties as 'at least as far', with a small tolerance.")
+
+
+@lru_cache(maxsize=1)
+def _trec7_shares() -> dict[str, float]:
+    """Shares of TREC-7 ad hoc run pairs (AP) found at 0.05 by paired and unpaired t-tests.
+
+    scipy's tests, vectorised over the 5,253 pairs (no pair is identical on every topic)."""
+    from scipy.stats import ttest_ind, ttest_rel, wilcoxon
+
+    x = data.trec_per_topic("adhoc7", "AP").scores
+    first, second = np.triu_indices(x.shape[1], 1)
+    a, b = x[:, first], x[:, second]
+    return {"paired": float(np.mean(ttest_rel(a, b).pvalue <= 0.05)),
+            "unpaired": float(np.mean(ttest_ind(a, b).pvalue <= 0.05)),
+            "wilcoxon": float(np.mean(wilcoxon(a, b, axis=0).pvalue <= 0.05)),
+            "pairs": float(first.size)}
+
+
+@exercise("statistics-paired-on-real-runs")
+def _paired_on_real_runs(answer) -> None:
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__len__") or len(answer) != 2:
+        raise ExerciseMistake("expected a pair (share found by the paired t-test, share found by "
+                              "the unpaired one).")
+    try:
+        paired, unpaired = (float(value) for value in answer)
+    except (TypeError, ValueError):
+        raise ExerciseMistake("expected two shares, numbers between 0 and 1.") from None
+    want = _trec7_shares()
+    if paired > 1 or unpaired > 1:
+        raise ExerciseMistake(f"Give shares of the {int(want['pairs']):,} pairs, not counts.")
+    if same_number(paired, want["unpaired"], 5e-4) and same_number(unpaired, want["paired"], 5e-4):
+        raise ExerciseMistake("The two shares are swapped: the paired test's comes first.")
+    if same_number(paired, want["wilcoxon"], 5e-4):
+        raise ExerciseMistake("That is Wilcoxon's signed-rank test; the question asks for the "
+                              "paired t-test (paired_t_test or scipy.stats.ttest_rel).")
+    if not same_number(paired, want["paired"], 5e-4):
+        raise ExerciseMistake("The paired share is not right: test every pair of the 103 runs "
+                              "(first against second, 5,253 pairs) on the same 50 topics, and count "
+                              "p <= 0.05.")
+    if not same_number(unpaired, want["unpaired"], 5e-4):
+        raise ExerciseMistake("The unpaired share is not right: scipy.stats.ttest_ind on the same "
+                              "two columns, with its default equal variances.")

@@ -25,7 +25,7 @@ from tests.course.stored_faces import stored_frames_of
 CHAPTER = "20-how-many-queries"  # whose stored slider the static-face tests read
 
 SCORES = case_study_scores()
-VARIANCES = {m: variance_from_scores(SCORES, measure=m) for m in MEASURES}
+VARIANCES = {m: variance_from_scores(SCORES, measure=m) for m in MEASURES}  # Sakai's, within systems
 
 # The case study's table of means (chapter 21, "Two retrievers"): text, then title+text.
 CASE_STUDY_MEANS = {"AP": (0.7442, 0.8481), "RR": (0.7997, 0.9122), "nDCG@5": (0.7984, 0.8908),
@@ -56,7 +56,7 @@ def test_scores_have_evaluates_per_query_shape_and_are_copies():
 def test_queries_needed_is_the_paired_t_design():
     needed = queries_needed(0.05, VARIANCES)
     assert needed == {m: topic_set_size(0.05, v).n_queries for m, v in VARIANCES.items()}
-    assert needed["R@5"] == 164  # the worked design of the chapter
+    assert needed["R@5"] == 398  # the worked design of the chapter
     with pytest.raises(ValueError, match=r"variances\['AP'\] must be a positive number"):
         queries_needed(0.05, {"AP": 0.0})
     with pytest.raises(TypeError, match="non-empty dict"):
@@ -79,7 +79,7 @@ def test_frame_numbers_and_alt_text():
 def test_live_widget_follows_the_slider():
     box = queries_needed_slider(VARIANCES).widget()
     control, shown = box.children
-    assert 'data-name="queries for R@5">164<' in shown.value
+    assert 'data-name="queries for R@5">398<' in shown.value
     control.value = 0.1
     assert f'data-name="queries for R@5">{topic_set_size(0.1, VARIANCES["R@5"]).n_queries}<' in shown.value
     assert repr(queries_needed_slider(VARIANCES)).startswith(

@@ -1,5 +1,6 @@
 """The chapter "Evaluating recommenders offline": its synthetic data, recommenders and views
-(held-out tests, true hit rates, and the sampled-metrics slider in both faces)."""
+(held-out tests, true hit rates, orders with ties, and the sampled-metrics slider in both
+faces)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from rankmetrics_course.chapters.recommenders_offline.view import (
     NEGATIVES,
     fit_and_rank,
     held_out_test,
+    order_text,
+    reversed_pairs,
     sampled_frame,
     sampled_slider,
     top_k_lists,
@@ -61,7 +64,7 @@ def test_held_out_is_each_users_earliest_test_row(small):
     for row, user in zip(held.rows[:20], held.users[:20]):
         assert data.timestamps[row] == data.timestamps[data.users == user].max()
     assert not held.exclude[np.arange(held.users.size), held.items].any()
-    assert (held.n_candidates == data.n_items - held.train[held.users].sum(axis=1)).all()
+    assert (held.n_candidates == data.n_items - np.diff(held.train.indptr)[held.users]).all()
 
 
 def test_top_k_lists_leave_training_items_out_and_follow_full_ranks(small):
@@ -120,6 +123,7 @@ def test_static_face_holds_every_number_of_negatives():
     assert frames["values"] == [str(n) for n in NEGATIVES]
     at_100 = frames["html"][NEGATIVES.index(100)]
     assert "order\">item-kNN &gt; ALS &gt; most popular<" in at_100 or "item-kNN > ALS > most popular" in at_100
+    assert "most popular = item-kNN = ALS" in frames["html"][NEGATIVES.index(5)]  # every HR@10 is 1
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
@@ -128,3 +132,99 @@ def test_the_temporal_split_trains_on_the_past_only():
     split = temporal_split(data.users, data.timestamps, test_fraction=0.2)
     held = held_out_test(data, split)
     assert data.timestamps[split.train].max() <= data.timestamps[held.rows].min()
+
+
+# ------------------------------------------------------------ the recommenders --
+
+
+def dense_item_knn_scores(train: np.ndarray, users, neighbours: int) -> np.ndarray:
+    """Item-kNN as a plain dense computation: each item keeps its most similar items by a
+    stable sort of decreasing cosine (equal values: the lower index)."""
+    norms = np.sqrt(train.sum(axis=0))
+    norms[norms == 0] = 1.0
+    similarity = (train.T @ train) / np.outer(norms, norms)
+    np.fill_diagonal(similarity, 0.0)
+    kept = np.zeros_like(similarity)
+    for i, row in enumerate(similarity):
+        top = np.argsort(-row, kind="stable")[:neighbours]
+        kept[i, top] = row[top]
+    return train[users] @ kept
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_item_knn_keeps_what_a_stable_sort_keeps_block_by_block(seed):
+    rng = np.random.default_rng(seed)
+    train = (rng.random((40, 30)) < 0.15).astype(float)  # few co-raters: many tied cosines
+    users = np.arange(40)
+    want = dense_item_knn_scores(train, users, 5)
+    got = ItemKNN(neighbours=5, block=7).fit(train).scores(users)
+    assert np.allclose(got, want, rtol=0, atol=1e-12)
+
+
+def test_scores_of_a_users_history_are_the_scores_of_that_user(small):
+    data, held = small
+    users = held.users[:6]
+    for make in (MostPopular, ItemKNN, ALS):
+        model = make().fit(held.train)
+        from_history = model.scores_of(held.train[users])
+        if make is ALS:  # a fresh half-step from the fitted items: close, not equal
+            assert np.corrcoef(from_history.ravel(), model.scores(users).ravel())[0, 1] > 0.99
+        else:
+            assert np.array_equal(from_history, model.scores(users))
+
+
+# ------------------------------------------------------------- orders and ties --
+
+
+def test_an_order_prints_ties_as_ties():
+    assert order_text({"a": 1.0, "b": 1.0, "c": 1.0}) == "a = b = c"
+    assert order_text({"a": 0.2, "b": 0.5, "c": 0.20001}) == "b > a = c"  # equal as shown
+    assert order_text({"a": 0.1, "b": 0.3, "c": 0.2}) == "b > c > a"
+
+
+def test_reversed_pairs_are_strict_on_both_sides():
+    full = {"pop": 0.13, "knn": 0.17, "als": 0.18}
+    assert reversed_pairs(full, {"pop": 0.98, "knn": 0.96, "als": 0.979}) == ["pop > knn", "pop > als"]
+    assert reversed_pairs(full, {"pop": 1.0, "knn": 1.0, "als": 1.0}) == []
+    assert reversed_pairs({"a": 0.5, "b": 0.5}, {"a": 0.1, "b": 0.9}) == []
+
+
+def test_the_slider_shows_a_tie_where_every_hit_rate_is_one(small):
+    data, held = small
+    frame = sampled_frame(fit_and_rank(held), held.n_candidates, 5)
+    assert {frame.numbers[f"sampled HR@10 {name}"] for name in ("most popular", "item-kNN", "ALS")} == {"1.0000"}
+    assert frame.numbers["order"] == "most popular = item-kNN = ALS"
+
+
+def drawn_pick_by_pick(n_users, n_items, seed, mean_extra=20.0):
+    """The log as the model states it, one pick at a time (skipping a moment when the user has
+    picked every released item), from the same generator as synthetic_interactions."""
+    rng = np.random.default_rng(seed)
+    tastes_items = rng.normal(size=(n_items, 8))
+    tastes_users = rng.normal(size=(n_users, 8)) * 1.5 / np.sqrt(8)
+    base = -np.log(rng.permutation(n_items) + 1.0)
+    released = np.where(rng.random(n_items) < 0.4, rng.uniform(0, 365, n_items), 0.0)
+    counts = 5 + rng.geometric(1 / (mean_extra + 1), n_users) - 1
+    starts = rng.uniform(0, 300, n_users)
+    ends = rng.uniform(starts + 65, 365)
+    picks = []
+    for u in range(n_users):
+        seen = np.zeros(n_items, bool)
+        for t in np.sort(rng.uniform(starts[u], ends[u], counts[u])):
+            popularity = np.where(released <= t, base - (t - released) / 90.0, -np.inf)
+            logits = tastes_items @ tastes_users[u] + popularity
+            logits[seen] = -np.inf
+            if np.isfinite(logits).any():
+                chosen = int(np.argmax(logits + rng.gumbel(size=n_items)))
+                seen[chosen] = True
+                picks.append((t, u, chosen))
+    return sorted(picks, key=lambda pick: pick[0])
+
+
+@pytest.mark.parametrize("n_users, n_items, seed", [(40, 60, 0), (30, 12, 1), (25, 8, 2)])
+def test_the_draw_is_the_model_pick_by_pick(n_users, n_items, seed):
+    data = synthetic_interactions(n_users=n_users, n_items=n_items, seed=seed)
+    picks = drawn_pick_by_pick(n_users, n_items, seed)
+    assert len(picks) == len(data)
+    assert [(u, i) for _, u, i in picks] == list(zip(data.users.tolist(), data.items.tolist()))
+    assert np.array_equal([t for t, _, _ in picks], data.timestamps)

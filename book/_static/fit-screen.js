@@ -1,10 +1,12 @@
-// On a narrow screen, an equation wider than its column is shrunk to fit, down
-// to 60 % of its size (below that it is hard to read); what is still too wide,
-// and every table too wide for its column, scrolls sideways under a visible
-// "scroll sideways" hint. MathJax 3 cannot break lines, hence the scaling.
+// What is wider than its column on a narrow screen. An equation is shrunk to fit, but never
+// below 12 CSS px of text (smaller is hard to read on a phone); what is still too wide, every
+// table too wide for its column, and every code output whose columns would not survive
+// wrapping, scrolls sideways under a visible "scroll sideways" hint above it. Other code
+// outputs (a printed sentence, a long repr) wrap instead. MathJax 3 cannot break lines,
+// hence the scaling.
 (function () {
-  const SMALLEST = 0.6;
-  const named = {};  // how many scrolling tables and equations are named so far
+  const SMALLEST_PX = 12;
+  const named = {};  // how many scrolling tables, equations and outputs are named so far
 
   // A box that scrolls must be reachable by keyboard to scroll it; a formula
   // itself must not be a Tab stop, so a wide equation scrolls in a wrapper.
@@ -14,8 +16,9 @@
       const wrapper = document.createElement("div");
       box.replaceWith(wrapper);
       wrapper.append(box);
-      box.style.fontSize = SMALLEST * 100 + "%";
       box.style.overflow = "visible"; // the wrapper scrolls, not the formula
+      // The theme lays div.math out as a row: the hint gets a line of its own above.
+      wrapper.parentElement.classList.add("rml-holds-scroller");
       box = wrapper;
     }
     box.classList.add("rml-scrolls");
@@ -23,7 +26,7 @@
       box.tabIndex = 0;
       box.setAttribute("role", "region");
       // Each region its own name (axe: landmark-unique): its table's caption, or
-      // its place among the page's scrolling tables or equations.
+      // its place among the page's scrolling tables, equations or outputs.
       const caption = box.querySelector("caption");
       const name = caption ? caption.textContent.replace(/\s+/g, " ").trim() : "";
       named[what] = (named[what] || 0) + 1;
@@ -42,9 +45,21 @@
     const display = eq.getAttribute("display") === "true";
     const room = (display ? eq.parentElement : eq.closest("p, li, dd, dt, div")).clientWidth;
     if (eq.scrollWidth <= room + 1) return;
-    const scale = Math.max(SMALLEST, Math.floor((room / eq.scrollWidth) * 100) / 100);
+    const size = parseFloat(getComputedStyle(eq).fontSize);
+    const smallest = Math.min(1, SMALLEST_PX / size);
+    const scale = Math.max(smallest, Math.floor((room / eq.scrollWidth) * 100) / 100);
     eq.style.fontSize = scale * 100 + "%";
     if (display && eq.scrollWidth > room + 1) hint(eq, "equation");
+  }
+
+  // Lines aligned in columns (two spaces or more between values) scroll; other text wraps.
+  function fitOutput(pre) {
+    if (pre.scrollWidth <= pre.clientWidth + 1) return;
+    if (!/\S {2,}\S/.test(pre.textContent)) {
+      pre.classList.add("rml-wraps");
+      if (pre.scrollWidth <= pre.clientWidth + 1) return;
+    }
+    hint(pre, "output");
   }
 
   function fitAll() {
@@ -52,6 +67,7 @@
     document.querySelectorAll(".bd-article .pst-scrollable-table-container").forEach((box) => {
       if (box.scrollWidth > box.clientWidth + 1) hint(box, "table");
     });
+    document.querySelectorAll(".bd-article .cell_output pre").forEach(fitOutput);
   }
 
   function start() {
