@@ -223,8 +223,9 @@ class CWLMeasure:
     """One ranking read by one C/W/L user: the model's vectors and its five expectations.
 
     ``continuation``, ``weights`` and ``last`` are C(i), W(i) and L(i) at ranks
-    1 to ``len(continuation)`` (the model's depth); the expectations are as in
-    :class:`CWLValues`, here floats.
+    1 to ``len(continuation)`` (the model's depth); the five expectations are
+    floats: the rates of gain (the measure's value) and of cost per document read,
+    the expected total gain and total cost, and the expected depth.
     """
 
     measure: str
