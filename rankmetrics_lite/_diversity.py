@@ -105,7 +105,7 @@ def read_trec_subtopic_qrels(path: str | os.PathLike) -> dict[str, dict[str, dic
     from ._c_numbers import c_long
     from ._trec_io import _content_lines, _nonempty, _read_bytes
 
-    name, data = _read_bytes(path)
+    name, data = _read_bytes(path, "qrels")
     qrels: dict[str, dict[str, dict[str, int]]] = {}
     first_seen: dict[tuple[str, str, str], int] = {}
     for number, fields, where in _content_lines(data, name, "qrels"):
