@@ -105,7 +105,7 @@ def read_trec_subtopic_qrels(path: str | os.PathLike) -> dict[str, dict[str, dic
     from ._c_numbers import c_long
     from ._trec_io import _content_lines, _nonempty, _read_bytes
 
-    name, data = _read_bytes(path)
+    name, data = _read_bytes(path, "qrels")
     qrels: dict[str, dict[str, dict[str, int]]] = {}
     first_seen: dict[tuple[str, str, str], int] = {}
     for number, fields, where in _content_lines(data, name, "qrels"):
@@ -335,7 +335,7 @@ def greedy_ideal_ranking(judged: Mapping[Hashable, Iterable[Hashable]], *,
     r"""The ideal ranking ``ndeval`` builds to normalise alpha-nDCG, nERR-IA and nNRBP.
 
     At each rank it places the judged document with the largest novelty gain
-    :math:`\sum_j J_j (1-\alpha)^{c_j}` given the documents above it (ties: the
+    :math:`\sum_s J_s (1-\alpha)^{c_s}` given the documents above it (ties: the
     larger document id, as ``ndeval``). Choosing the best ranking is NP-hard
     (Clarke et al. 2008); the greedy ranking is an approximation that another
     ranking, a run's too, can beat.
@@ -380,7 +380,7 @@ _PARAMETERS = """
         if none, as for an unjudged document).{k}
     judged : dict ``{{doc_id: subtopics}}``
         Every document relevant to at least one subtopic, with those subtopics:
-        it gives :math:`m` and the ideal ranking.{extra}
+        it gives :math:`|S|` and the ideal ranking.{extra}
 
     Returns
     -------
@@ -469,10 +469,10 @@ def alpha_dcg_at_k(subtopics_by_rank: Sequence[Iterable[Hashable]], k: int, *,
                    judged: Mapping[Hashable, Iterable[Hashable]], alpha: float = DEFAULT_ALPHA) -> float:
     r"""alpha-DCG@k as ``ndeval`` reports it, over an "ideal ideal" ranking.
 
-    .. math:: \alpha\text{-DCG@}k = \frac{\sum_{r=1}^{k} g_r / \log_2(r+1)}
-              {\sum_{r=1}^{k} m (1-\alpha)^{r-1} / \log_2(r+1)}
+    .. math:: \alpha\text{-DCG@}k = \frac{\sum_{i=1}^{k} \mathrm{ng}_i / \log_2(i+1)}
+              {\sum_{i=1}^{k} |S| (1-\alpha)^{i-1} / \log_2(i+1)}
 
-    with :math:`g_r` the novelty gain at rank :math:`r` and :math:`m` the
+    with :math:`\mathrm{ng}_i` the novelty gain at rank :math:`i` and :math:`|S|` the
     subtopics with a relevant document. The denominator is the value of a
     ranking whose every document covers every subtopic, which no collection
     need have ("collection-independent"); at k = 1 ``ndeval`` leaves the value
@@ -502,13 +502,13 @@ def alpha_ndcg_at_k(subtopics_by_rank: Sequence[Iterable[Hashable]], k: int, *,
                     judged: Mapping[Hashable, Iterable[Hashable]], alpha: float = DEFAULT_ALPHA) -> float:
     r"""alpha-nDCG@k, normalised by ``ndeval``'s greedy ideal ranking.
 
-    .. math:: \alpha\text{-nDCG@}k = \frac{\sum_{r=1}^{k} g_r / \log_2(r+1)}
-              {\sum_{r=1}^{k} g^{*}_r / \log_2(r+1)},\qquad
-              g_r = \sum_{j=1}^{m} J_j(r)\,(1-\alpha)^{c_j(r)}
+    .. math:: \alpha\text{-nDCG@}k = \frac{\sum_{i=1}^{k} \mathrm{ng}_i / \log_2(i+1)}
+              {\sum_{i=1}^{k} \mathrm{ng}^{*}_i / \log_2(i+1)},\qquad
+              \mathrm{ng}_i = \sum_{s \in S} J_s(i)\,(1-\alpha)^{c_s(i)}
 
-    :math:`J_j(r)` is 1 when the document at rank :math:`r` is relevant to
-    subtopic :math:`j`, :math:`c_j(r)` counts the documents above it relevant
-    to :math:`j`, and :math:`g^*` are the gains of
+    :math:`J_s(i)` is 1 when the document at rank :math:`i` is relevant to
+    subtopic :math:`s`, :math:`c_s(i)` counts the documents above it relevant
+    to :math:`s`, and :math:`\mathrm{ng}^*_i` are the gains of
     :func:`greedy_ideal_ranking`. The greedy ideal is an approximation, so a
     ranking can score above 1.
 
@@ -539,12 +539,12 @@ def err_ia_at_k(subtopics_by_rank: Sequence[Iterable[Hashable]], k: int, *,
     r"""ERR-IA@k as ``ndeval`` reports it: intent-aware expected reciprocal rank.
 
     For one subtopic with binary judgements, ERR (Chapelle et al. 2009) with a
-    chance :math:`\alpha` that a relevant document satisfies the user is
-    :math:`\sum_r \frac{1}{r}\,\alpha J_j(r) (1-\alpha)^{c_j(r)}`. Averaged over
-    the :math:`m` subtopics (Agrawal et al. 2009) this is a sum of novelty
+    stopping probability :math:`\theta_i = \alpha` at every relevant document is
+    :math:`\sum_i \frac{1}{i}\,\alpha J_s(i) (1-\alpha)^{c_s(i)}`. Averaged over
+    the :math:`|S|` subtopics (Agrawal et al. 2009) this is a sum of novelty
     gains over ranks, which ``ndeval`` divides by an "ideal ideal" value:
 
-    .. math:: \text{ERR-IA@}k = \frac{\sum_{r=1}^{k} g_r / r}{\sum_{r=1}^{k} m (1-\alpha)^{r-1} / r}
+    .. math:: \text{ERR-IA@}k = \frac{\sum_{i=1}^{k} \mathrm{ng}_i / i}{\sum_{i=1}^{k} |S| (1-\alpha)^{i-1} / i}
 
     (undivided at k = 1, as in ``ndeval``).
 
@@ -572,7 +572,7 @@ def nerr_ia_at_k(subtopics_by_rank: Sequence[Iterable[Hashable]], k: int, *,
                  judged: Mapping[Hashable, Iterable[Hashable]], alpha: float = DEFAULT_ALPHA) -> float:
     r"""nERR-IA@k: ERR-IA over the value of ``ndeval``'s greedy ideal ranking.
 
-    .. math:: \text{nERR-IA@}k = \frac{\sum_{r=1}^{k} g_r / r}{\sum_{r=1}^{k} g^{*}_r / r}
+    .. math:: \text{nERR-IA@}k = \frac{\sum_{i=1}^{k} \mathrm{ng}_i / i}{\sum_{i=1}^{k} \mathrm{ng}^{*}_i / i}
 
     {PARAMETERS}
 
@@ -598,10 +598,11 @@ def novelty_rank_biased_precision(subtopics_by_rank: Sequence[Iterable[Hashable]
                                   alpha: float = DEFAULT_ALPHA, beta: float = DEFAULT_BETA) -> float:
     r"""NRBP, novelty- and rank-biased precision, over the whole ranking.
 
-    .. math:: \text{NRBP} = \frac{1 - (1-\alpha)\beta}{m} \sum_{r \ge 1} \beta^{r-1} g_r
+    .. math:: \text{NRBP} = \frac{1 - (1-\alpha)p}{|S|} \sum_{i \ge 1} p^{i-1} \mathrm{ng}_i
 
-    :math:`\beta` is the patience of rank-biased precision, :math:`\alpha` the
-    novelty discount, :math:`g_r` the novelty gain. The factor in front makes a
+    :math:`p` (the ``beta`` argument) is the persistence of rank-biased precision,
+    :math:`\alpha` the novelty discount, :math:`\mathrm{ng}_i` the novelty gain. The
+    factor in front makes a
     ranking whose every document covers every subtopic score 1.
 
     {PARAMETERS}
@@ -628,7 +629,7 @@ def normalised_novelty_rank_biased_precision(
         alpha: float = DEFAULT_ALPHA, beta: float = DEFAULT_BETA) -> float:
     r"""nNRBP: NRBP over the NRBP of ``ndeval``'s greedy ideal ranking.
 
-    .. math:: \text{nNRBP} = \frac{\sum_{r \ge 1} \beta^{r-1} g_r}{\sum_{r \ge 1} \beta^{r-1} g^{*}_r}
+    .. math:: \text{nNRBP} = \frac{\sum_{i \ge 1} p^{i-1} \mathrm{ng}_i}{\sum_{i \ge 1} p^{i-1} \mathrm{ng}^{*}_i}
 
     {PARAMETERS}
 
@@ -653,7 +654,7 @@ def precision_ia_at_k(subtopics_by_rank: Sequence[Iterable[Hashable]], k: int, *
                       judged: Mapping[Hashable, Iterable[Hashable]]) -> float:
     r"""Intent-aware precision at k, every subtopic weighted equally.
 
-    .. math:: \text{P-IA@}k = \frac{1}{m} \sum_{j=1}^{m} \frac{1}{k} \sum_{r=1}^{k} J_j(r)
+    .. math:: \text{P-IA@}k = \frac{1}{|S|} \sum_{s \in S} \frac{1}{k} \sum_{i=1}^{k} J_s(i)
 
     Like P@k it divides by k, also when fewer than k documents were returned.
 
@@ -678,7 +679,7 @@ def subtopic_recall_at_k(subtopics_by_rank: Sequence[Iterable[Hashable]], k: int
                          judged: Mapping[Hashable, Iterable[Hashable]]) -> float:
     r"""Subtopic recall at k: the share of the subtopics the top k documents cover.
 
-    .. math:: \text{S-recall@}k = \frac{|\{j : J_j(r) = 1 \text{ for some } r \le k\}|}{m}
+    .. math:: \text{S-recall@}k = \frac{|\{s \in S : J_s(i) = 1 \text{ for some } i \le k\}|}{|S|}
 
     {PARAMETERS}
 
@@ -701,11 +702,11 @@ def average_precision_ia(subtopics_by_rank: Sequence[Iterable[Hashable]], *,
                          judged: Mapping[Hashable, Iterable[Hashable]]) -> float:
     r"""Intent-aware average precision (its mean over queries is MAP-IA).
 
-    AP per subtopic, over that subtopic's :math:`N_j` relevant documents,
-    averaged over the :math:`m` subtopics:
+    AP per subtopic, over that subtopic's :math:`N_s` relevant documents,
+    averaged over the :math:`|S|` subtopics:
 
-    .. math:: \text{AP-IA} = \frac{1}{m} \sum_{j=1}^{m} \frac{1}{N_j}
-              \sum_{r:\,J_j(r)=1} \frac{|\{s \le r : J_j(s) = 1\}|}{r}
+    .. math:: \text{AP-IA} = \frac{1}{|S|} \sum_{s \in S} \frac{1}{N_s}
+              \sum_{i:\,J_s(i)=1} \frac{|\{j \le i : J_s(j) = 1\}|}{i}
 
     {PARAMETERS}
 

@@ -86,9 +86,9 @@ class ExpectedExposure:
 def target_exposure(grades: Mapping, *, patience: float = 0.5) -> dict:
     r"""Each item's exposure under the ideal policy: ranked by grade, equal grades shuffled.
 
-    With RBP's browsing model (rank i seen with probability :math:`\gamma^{i-1}`),
+    With RBP's browsing model (rank i seen with probability :math:`p^{i-1}`),
     the items of one grade fill ranks a to b of the ideal ranking in a random
-    order, so each receives :math:`\frac{1}{b-a+1}\sum_{i=a}^{b}\gamma^{i-1}`.
+    order, so each receives :math:`\frac{1}{b-a+1}\sum_{i=a}^{b}p^{i-1}`.
 
     Examples
     --------
@@ -115,7 +115,7 @@ def expected_exposure(rankings, grades: Mapping, *, patience: float = 0.5) -> Ex
 
     Each ranking in ``rankings`` is one draw of the policy, all equally likely
     (a deterministic ranker: one ranking). Under RBP's browsing model an item at
-    rank :math:`i` is seen with probability :math:`\gamma^{i-1}`; its expected
+    rank :math:`i` is seen with probability :math:`p^{i-1}`; its expected
     exposure :math:`\epsilon_d` is the mean over the draws (0 where unranked).
     Against the ideal policy's :math:`\epsilon^*` (:func:`target_exposure`):
 
@@ -139,7 +139,7 @@ def expected_exposure(rankings, grades: Mapping, *, patience: float = 0.5) -> Ex
         Every item that may be ranked, with its grade (0 or more); the target
         is computed over all of them.
     patience : float, default=0.5
-        :math:`\gamma`, strictly between 0 and 1.
+        RBP's persistence :math:`p`, strictly between 0 and 1.
 
     Raises
     ------

@@ -139,7 +139,7 @@ class RankingMetrics:
         return cutoff_metrics.precision_recall_at_all_k(self._relevance, n_relevant=self.n_relevant)
 
     def r_precision(self) -> float:
-        """R-precision, :math:`P@|R| = R@|R|` (see :func:`~rankmetrics_lite.r_precision`).
+        r"""R-precision, :math:`\mathrm{P@}|R| = \mathrm{R@}|R|` (:func:`~rankmetrics_lite.r_precision`).
 
         Raises ``ValueError`` when :math:`|R| = 0` (the source returned 0.0).
         """

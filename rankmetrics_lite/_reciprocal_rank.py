@@ -40,7 +40,7 @@ def _err_rows(grade_rows: np.ndarray, max_grade, k: int | None = None) -> np.nda
     """
     top = np.asarray(grade_rows, dtype=float)[:, :k]
     scale = np.exp2(np.asarray(max_grade, dtype=float)).reshape(-1, 1)
-    stop = exponential_gain(top) / scale  # R_i = (2**g_i - 1) / 2**max_grade
+    stop = exponential_gain(top) / scale  # theta_i = (2**g_i - 1) / 2**max_grade
     # The user reaches rank i only if they did not stop at any rank before it.
     went_on = np.cumprod(1.0 - stop, axis=1)
     reach = np.hstack([np.ones((top.shape[0], 1)), went_on[:, :-1]])
@@ -128,11 +128,11 @@ def expected_reciprocal_rank(grades, k: int | None = None, *, max_grade: float |
     r"""Expected reciprocal rank (Chapelle et al. 2009), a graded cascade measure.
 
     .. math::
-        \mathrm{ERR@}k = \sum_{i=1}^{k} \frac{1}{i}\, R_i \prod_{j=1}^{i-1} (1 - R_j),
-        \qquad R_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}
+        \mathrm{ERR@}k = \sum_{i=1}^{k} \frac{1}{i}\, \theta_i \prod_{j=1}^{i-1} (1 - \theta_j),
+        \qquad \theta_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}
 
     The user reads down the ranking and stops at rank i, satisfied, with
-    probability :math:`R_i`; ERR is the expected reciprocal of the rank where
+    probability :math:`\theta_i`; ERR is the expected reciprocal of the rank where
     they stop. Unlike nDCG, an item counts for less when a highly relevant one
     sits above it.
 

@@ -81,10 +81,10 @@ def risk_adjusted_differences(scores, baseline, *, alpha: float = 1.0) -> np.nda
 def urisk(scores, baseline, *, alpha: float = 1.0) -> float:
     r"""URisk: the mean difference from a baseline, each loss weighted :math:`1 + \alpha`.
 
-    .. math:: \mathrm{URisk}_\alpha = \frac{1}{c}\Big[\sum_{\delta_q > 0} \delta_q
+    .. math:: \mathrm{URisk}_\alpha = \frac{1}{|Q|}\Big[\sum_{\delta_q > 0} \delta_q
         + (1 + \alpha) \sum_{\delta_q < 0} \delta_q\Big]
 
-    over the c topics. :math:`\alpha = 0` gives the difference of the means; the
+    over the :math:`|Q|` topics. :math:`\alpha = 0` gives the difference of the means; the
     TREC 2013 and 2014 Web tracks reported :math:`\alpha = 1` and 5. Above 0, the
     system improves on the baseline at that aversion to risk.
 

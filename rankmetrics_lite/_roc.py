@@ -198,7 +198,7 @@ def roc_curve_points(labels, scores) -> RocCurve:
 def roc_auc(labels, scores) -> float:
     r"""Area under the ROC curve (trapezoid rule over every threshold).
 
-    .. math:: \mathrm{AUC} = \int_0^1 \mathrm{TPR}\; d\,\mathrm{FPR}
+    .. math:: \mathrm{AUC} = \int_0^1 \mathrm{TPR}\; \mathrm{d}\mathrm{FPR}
               = \Pr(s^+ > s^-) + \tfrac12 \Pr(s^+ = s^-)
 
     The second form reads the area as a probability: draw a positive and a
@@ -248,7 +248,7 @@ def partial_auc(
 ) -> float:
     r"""Area under the ROC curve over a range of false positive rates.
 
-    .. math:: \mathrm{pAUC} = \int_{a}^{b} \mathrm{TPR}\; d\,\mathrm{FPR},
+    .. math:: \mathrm{pAUC} = \int_{a}^{b} \mathrm{TPR}\; \mathrm{d}\mathrm{FPR},
               \qquad a = \texttt{min\_fpr},\ b = \texttt{max\_fpr}
 
     The curve is cut at a and b by linear interpolation. The raw area lies in
