@@ -23,19 +23,12 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from .validation import as_binary_relevance, check_choice, check_n_relevant
+from .validation import as_binary_relevance, as_fraction, check_choice, check_n_relevant, labels_and_scores
 from ._c_numbers import c_long_of
 from ._cutoff_metrics import precision_recall_at_all_k
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION, check_trec_eval_version
 from ._kernels import f1_from_hits, precision_from_hits, recall_from_hits, safe_divide
-from ._roc import (
-    as_fraction,
-    as_item_values,
-    confusion_sweep,
-    cumulative_area,
-    labels_and_scores,
-    require_classes,
-)
+from ._roc import as_item_values, confusion_sweep, cumulative_area, require_classes
 
 RecallRule = Literal["trec_eval", "exact"]
 RECALL_RULES: tuple[str, ...] = ("trec_eval", "exact")
@@ -256,7 +249,31 @@ class ThresholdPRCurve(NamedTuple):
 
 
 class OperatingPoint(NamedTuple):
-    """One threshold of a score-based classifier and what it achieves there."""
+    r"""One threshold of a score-based classifier and what it achieves there.
+
+    Calling every item with score :math:`\ge` ``threshold`` positive gives the
+    precision :math:`\mathrm{TP}/(\mathrm{TP}+\mathrm{FP})`, the recall
+    :math:`\mathrm{TP}/P` and their harmonic mean F1. :func:`max_f1` and
+    :func:`precision_at_recall` return one; a named tuple, it unpacks as
+    ``threshold, precision, recall, f1 = point``.
+
+    Attributes
+    ----------
+    threshold : float
+        The lowest score called positive.
+    precision, recall, f1 : float
+        What calling those items positive achieves.
+
+    Examples
+    --------
+    >>> OperatingPoint(threshold=0.6, precision=0.75, recall=1.0, f1=6 / 7).f1 > 0.85
+    True
+
+    References
+    ----------
+    Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
+    :cite:p:`davis2006relationship`
+    """
 
     threshold: float
     precision: float
