@@ -58,12 +58,14 @@ pdf: $(STAMP) pdf-prerequisites
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
 test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Narrower runs while writing; `make test` runs all of them.
 # The quick loop: the packages' unit tests and doctests, no book, kernel, browser,
 # rendering or reference program.
 test-package: $(STAMP)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest rankmetrics_lite course/rankmetrics_course tests -m "$(QUICK)" -n $(TEST_WORKERS) -q
 
 test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites

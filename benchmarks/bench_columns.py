@@ -86,8 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-of", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.memory_of:
-        inputs = TOOLS[args.memory_of][1](args.queries, args.docs, args.seed)
-        print(peak_extra_mib(lambda *_: TOOLS[args.memory_of][0](inputs), None, None))
+        tool, make_inputs = TOOLS[args.memory_of]
+        given = make_inputs(args.queries, args.docs, args.seed)
+        print(peak_extra_mib(lambda *_: tool(given), None, None))
         return 0
 
     inputs, held = {}, {}

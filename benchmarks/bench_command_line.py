@@ -20,6 +20,12 @@ and the command line's CPU time as a multiple of it.
     python benchmarks/bench_command_line.py                              # 2k, 20k, 100k
     python benchmarks/bench_command_line.py --queries 2000 --repeats 1   # a quick look
     python benchmarks/bench_command_line.py --queries 1000000 --sets six --no-trec-eval-above 200000
+    git archive main rankmetrics_lite | tar -x -C ../before       # the code before a change
+    python benchmarks/bench_command_line.py --baseline ../before  # a row for it beside today's
+
+``--baseline DIR`` adds a row per size and measure set: the command line of the
+package found in ``DIR`` (run from that folder, first on ``PYTHONPATH``), interleaved with the other
+two, so that a change's cost is measured side by side on the same files.
 
 trec_eval matches each judged query to its results by a linear search (trec_eval.c),
 so its time grows with the square of the number of queries: above
@@ -42,6 +48,7 @@ from bench_files import MEASURES, build_trec_eval  # the trec_eval 10.0 program,
 
 ROOT = Path(__file__).resolve().parents[1]
 OURS = [sys.executable, "-m", "rankmetrics_lite"]
+BASELINE = "rankmetrics-trec-eval, baseline"
 
 MEASURE_SETS = {
     # bench_files.py's six measures, as trec_eval spells them
@@ -51,11 +58,13 @@ MEASURE_SETS = {
 }
 
 
-def timed(command: list[str]) -> tuple[float, float, float, bytes]:
+def timed(command: list[str], source: Path | None = None) -> tuple[float, float, float, bytes]:
     """CPU seconds (user + system), wall-clock seconds, peak resident MiB and stdout of one process."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err)
+        # python -m puts its working folder first on sys.path: run a baseline from its folder
+        env = {**os.environ, "PYTHONPATH": str(source)} if source else None
+        process = subprocess.Popen(command, stdout=out, stderr=err, env=env, cwd=source)
         _, status, usage = os.wait4(process.pid, 0)  # this child's own rusage
         wall = time.perf_counter() - start
         out.seek(0), err.seek(0)
@@ -75,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not run trec_eval above this many queries (its time is quadratic)")
     parser.add_argument("--floor", action="store_true", help="also time the pyarrow parse + evaluate floor")
     parser.add_argument("--floor-child", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--baseline", type=Path,
+                        help="also run the command line of the rankmetrics_lite found in this folder")
     args = parser.parse_args(argv)
     if args.floor_child:
         floor_child(*args.floor_child)
@@ -89,8 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         binary = build_trec_eval(folder)
         # Bytecode as an installed wheel has it (pip compiles at install): with
         # PYTHONDONTWRITEBYTECODE set, every changed module would be compiled on every run.
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "rankmetrics_lite")],
-                       check=True, stdout=subprocess.DEVNULL)
+        sources = [ROOT] + ([args.baseline.resolve()] if args.baseline else [])
+        for source in sources:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(source / "rankmetrics_lite")],
+                           check=True, stdout=subprocess.DEVNULL)
         for n_queries in args.queries:
             subprocess.run([sys.executable, str(Path(__file__).with_name("bench_files.py")), "--write",
                             str(n_queries), str(folder), "--docs", str(args.docs), "--seed", str(args.seed)],
@@ -103,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
                     if binary is not None and n_queries <= args.no_trec_eval_above:
                         runs["trec_eval 10.0"].append(timed([str(binary), *options, *files]))
                     runs["rankmetrics-trec-eval"].append(timed([*OURS, *options, *files]))
-                if runs["trec_eval 10.0"] and runs["trec_eval 10.0"][0][3] != runs["rankmetrics-trec-eval"][0][3]:
+                    if args.baseline:
+                        runs.setdefault(BASELINE, []).append(timed([*OURS, *options, *files], sources[1]))
+                if runs["trec_eval 10.0"] and any(runs["trec_eval 10.0"][0][3] != runs[ours][0][3]
+                                                  for ours in ("rankmetrics-trec-eval", BASELINE) if ours in runs):
                     print(f"{n_queries} queries, {name}: the outputs differ")
                     status = 1
                 if args.floor and name == "six":

@@ -56,7 +56,7 @@ def main() -> None:
     for _ in range(args.repeats):  # in turn, so that the machine's noise falls on all of them
         for name, call in LOADS.items():
             times[name].append(time_once(call))
-    print(f"| collection | median (s) | min-max (s) |\n|---|---:|---:|")
+    print("| collection | median (s) | min-max (s) |\n|---|---:|---:|")
     for name, values in times.items():
         print(f"| {name} | {statistics.median(values):.3f} | {min(values):.3f}-{max(values):.3f} |")
 

@@ -5,6 +5,10 @@ queries, and strict about input: bad input raises with a message that names
 the argument and the fix.
 """
 
+# typing.TYPE_CHECKING, as IDEs, Jupyter's completion (jedi) and type checkers read it: typing costs
+# a bare `import rankmetrics_lite` 6 ms, which numpy, imported by every use, pays anyway.
+from typing import TYPE_CHECKING
+
 __version__ = "0.2.0"
 
 _WHERE = {  # public name -> the private module that defines it, imported on first use
@@ -16,6 +20,7 @@ _WHERE = {  # public name -> the private module that defines it, imported on fir
     "Interleaving": "._interleaving",
     "Interleavings": "._team_draft_many",
     "KappaInterval": "._agreement",
+    "OperatingPoint": "._pr_curves",
     "PairedEffectSize": "._power",
     "PairedTTest": "._significance",
     "PositionBasedFit": "._position_bias",
@@ -33,6 +38,7 @@ _WHERE = {  # public name -> the private module that defines it, imported on fir
     "TukeyHSD": "._power",
     "alpha_dcg_at_k": "._diversity",
     "alpha_ndcg_at_k": "._diversity",
+    "anova_power": "._power",
     "attention_weighted_rank_fairness": "._exposure",
     "auprc_trapezoid": "._pr_curves",
     "average_precision": "._average_precision",
@@ -90,6 +96,7 @@ _WHERE = {  # public name -> the private module that defines it, imported on fir
     "nerr_ia_at_k": "._diversity",
     "normalised_novelty_rank_biased_precision": "._diversity",
     "novelty": "._recommenders",
+    "novelty_gains": "._diversity",
     "novelty_rank_biased_precision": "._diversity",
     "paired_effect_size": "._power",
     "paired_t_test": "._significance",
@@ -150,6 +157,112 @@ _WHERE = {  # public name -> the private module that defines it, imported on fir
     "write_trec_run": "._trec_io",
 }
 
+if TYPE_CHECKING:  # what IDEs, type checkers and help() read; the same names as _WHERE (a test checks)
+    from ._adapters import gains_from_ids, rank_by_score, relevance_from_ids
+    from ._agreement import (
+        ConfusionTable, KappaInterval, RankBiasedOverlap, cohen_kappa, cohen_kappa_interval, confusion_table,
+        fleiss_kappa, kendall_tau, krippendorff_alpha, rank_biased_overlap, tau_ap,
+    )
+    from ._average_precision import average_precision, gmap
+    from ._click_models import click_probabilities, simulate_clicks
+    from ._columns import QrelsColumns, RunColumns
+    from ._cutoff_metrics import (
+        f1_at_k, hit_rate_at_k, precision_at_k, precision_recall_at_all_k, r_precision, recall_at_k,
+    )
+    from ._dcg import dcg_at_k, ndcg_at_k
+    from ._diversity import (
+        alpha_dcg_at_k, alpha_ndcg_at_k, average_precision_ia, err_ia_at_k, greedy_ideal_ranking,
+        nerr_ia_at_k, normalised_novelty_rank_biased_precision, novelty_gains, novelty_rank_biased_precision,
+        precision_ia_at_k, read_trec_subtopic_qrels, subtopic_recall_at_k,
+    )
+    from ._evaluate import evaluate
+    from ._exposure import (
+        ExpectedExposure, GroupExposure, attention_weighted_rank_fairness, expected_exposure,
+        fairness_of_exposure, target_exposure,
+    )
+    from ._incomplete_judgements import (
+        bpref, condensed_list, inferred_average_precision, judged_at_k, rank_biased_precision,
+        rank_biased_precision_residual,
+    )
+    from ._interleaving import (
+        Interleaving, balanced_interleave, balanced_outcome, multileaving_preferences, team_draft_interleave,
+        team_draft_multileave, team_draft_outcome,
+    )
+    from ._off_policy import doubly_robust_estimate, ips_estimate, slate_ips_estimate, snips_estimate
+    from ._position_bias import (
+        PositionBasedFit, fit_position_based_model, ips_click_dcg, position_bias_from_swaps,
+    )
+    from ._power import (
+        PairedEffectSize, SystemPair, TopicSetSize, TukeyHSD, anova_power, paired_effect_size,
+        paired_t_test_power, queries_for_power, randomised_tukey_hsd, topic_set_size, tukey_hsd,
+        variance_from_scores,
+    )
+    from ._pr_curves import (
+        OperatingPoint, auprc_trapezoid, average_precision_from_scores, eleven_point_precision,
+        interpolated_precision, max_f1, pr_curve_from_cutoffs, pr_curve_from_scores, precision_at_recall,
+    )
+    from ._probabilistic_interleaving import probabilistic_interleave, probabilistic_outcome
+    from ._random_baseline import (
+        RandomBaseline, random_hits_distribution, random_precision_at_k, random_recall_at_k,
+        simulate_random_precision,
+    )
+    from ._ranking_metrics import RankingMetrics
+    from ._reciprocal_rank import expected_reciprocal_rank, reciprocal_rank
+    from ._recommenders import (
+        Split, catalogue_coverage, corrected_sampled_metric, expected_sampled_metric, exposure, full_ranks,
+        gini_index, intra_list_diversity, leave_one_out_split, metric_of_rank, novelty, random_split,
+        sampled_metric, sampled_ranks, temporal_split,
+    )
+    from ._risk import TRiskTest, georisk, risk_adjusted_differences, trisk, urisk
+    from ._roc import partial_auc, roc_auc, roc_curve_points
+    from ._significance import (
+        BootstrapInterval, PairedTTest, RandomizationTest, SignTest, bootstrap_ci, holm_bonferroni,
+        paired_t_test, randomization_test, sign_test,
+    )
+    from ._team_draft_many import Interleavings, team_draft_many
+    from ._ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
+    from ._trec_io import (
+        read_trec_qrels, read_trec_qrels_columns, read_trec_run, read_trec_run_columns, write_trec_run,
+    )
+    from ._user_models import CWLMeasure, cwl_measure
+
+__all__ = [  # every public name: _WHERE's keys, written out for static tools
+    "BootstrapInterval", "CWLMeasure", "ConfusionTable", "ExpectedExposure", "GroupExposure",
+    "Interleaving", "Interleavings", "KappaInterval", "OperatingPoint", "PairedEffectSize",
+    "PairedTTest", "PositionBasedFit", "QrelsColumns", "RandomBaseline", "RandomizationTest",
+    "RankBiasedOverlap", "RankingMetrics", "RunColumns", "SignTest", "Split", "SystemPair",
+    "TRiskTest", "TopicSetSize", "TukeyHSD", "alpha_dcg_at_k", "alpha_ndcg_at_k", "anova_power",
+    "attention_weighted_rank_fairness", "auprc_trapezoid", "average_precision",
+    "average_precision_from_scores", "average_precision_ia", "balanced_interleave",
+    "balanced_outcome", "bootstrap_ci", "bpref", "catalogue_coverage", "click_probabilities",
+    "cohen_kappa", "cohen_kappa_interval", "condensed_list", "confusion_table",
+    "corrected_sampled_metric", "cwl_measure", "dcg_at_k", "doubly_robust_estimate",
+    "eleven_point_precision", "err_ia_at_k", "evaluate", "expected_average_precision",
+    "expected_exposure", "expected_ndcg_at_k", "expected_precision_at_k",
+    "expected_reciprocal_rank", "expected_sampled_metric", "exposure", "f1_at_k",
+    "fairness_of_exposure", "fit_position_based_model", "fleiss_kappa", "full_ranks",
+    "gains_from_ids", "georisk", "gini_index", "gmap", "greedy_ideal_ranking", "hit_rate_at_k",
+    "holm_bonferroni", "inferred_average_precision", "interpolated_precision",
+    "intra_list_diversity", "ips_click_dcg", "ips_estimate", "judged_at_k", "kendall_tau",
+    "krippendorff_alpha", "leave_one_out_split", "max_f1", "metric_of_rank",
+    "multileaving_preferences", "ndcg_at_k", "nerr_ia_at_k",
+    "normalised_novelty_rank_biased_precision", "novelty", "novelty_gains",
+    "novelty_rank_biased_precision", "paired_effect_size", "paired_t_test", "paired_t_test_power",
+    "partial_auc", "position_bias_from_swaps", "pr_curve_from_cutoffs", "pr_curve_from_scores",
+    "precision_at_k", "precision_at_recall", "precision_ia_at_k", "precision_recall_at_all_k",
+    "probabilistic_interleave", "probabilistic_outcome", "queries_for_power", "r_precision",
+    "random_hits_distribution", "random_precision_at_k", "random_recall_at_k", "random_split",
+    "randomised_tukey_hsd", "randomization_test", "rank_biased_overlap", "rank_biased_precision",
+    "rank_biased_precision_residual", "rank_by_score", "read_trec_qrels",
+    "read_trec_qrels_columns", "read_trec_run", "read_trec_run_columns",
+    "read_trec_subtopic_qrels", "recall_at_k", "reciprocal_rank", "relevance_from_ids",
+    "risk_adjusted_differences", "roc_auc", "roc_curve_points", "sampled_metric", "sampled_ranks",
+    "sign_test", "simulate_clicks", "simulate_random_precision", "slate_ips_estimate",
+    "snips_estimate", "subtopic_recall_at_k", "target_exposure", "tau_ap", "team_draft_interleave",
+    "team_draft_many", "team_draft_multileave", "team_draft_outcome", "temporal_split",
+    "topic_set_size", "trisk", "tukey_hsd", "urisk", "variance_from_scores", "write_trec_run",
+]
+
 
 def __getattr__(name: str):
     """Import a public name's module when the name is first asked for (PEP 562), so that
@@ -166,5 +279,3 @@ def __getattr__(name: str):
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
-
-__all__ = sorted(_WHERE)

@@ -4,13 +4,17 @@ trec_eval reads a run's score with ``atof`` (C's ``strtod``) and a qrels grade
 with ``atol``. Both read the longest prefix that looks like a number and
 silently ignore the rest: ``2.5x`` is 2.5, ``relevant`` is 0, ``1.5`` as a
 grade is 1. Here every spelling that C reads in full reads to the same value,
-and a field C would read only in part (or not at all) is refused.
+and a field C would read only in part (or not at all) is refused. And
+:func:`c_long_of`: a double converted to a C ``long`` as trec_eval's casts
+and ``lround`` convert it.
 """
 
 from __future__ import annotations
 
 import math
 import re
+
+import numpy as np
 
 # strtod's decimal form, and its C99 hexadecimal form (0x1.8p3 == 12.0).
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -114,3 +118,12 @@ def atof_prefix(text: str) -> float:
         value = math.inf if special.group(2) else math.nan
         return -value if special.group(1) == "-" else value
     return 0.0
+
+
+def c_long_of(values: np.ndarray) -> np.ndarray:
+    """C's conversion of doubles to ``long`` as x86-64 does it (also glibc's lround): truncated,
+    or LONG_MIN for NaN, infinities and values out of range. A float array: exact, since
+    every such long is a double."""
+    values = np.asarray(values, dtype=float)
+    inside = np.isfinite(values) & (values >= -(2.0**63)) & (values < 2.0**63)
+    return np.where(inside, np.trunc(np.where(inside, values, 0.0)), -(2.0**63))

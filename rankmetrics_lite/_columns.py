@@ -317,3 +317,84 @@ def _fixed_width(ids: list[str], what: str, repeats: list[int] | None = None) ->
             f"entries would take its room ({4 * longest * count / 2**30:.1f} GiB); read this run as "
             "dicts (read_trec_run, read_trec_qrels), whose memory grows with the file, or shorten the ids")
     return np.array(ids, dtype=str)
+
+
+# -------------------------------------------------------- ids too long to pad --
+# The readers hold ids in fixed-width arrays, every id padded to the longest: one long id
+# among many short ones would make memory grow with the longest id times the number of
+# lines. Past the padding allowed, a file's ids stay Python bytes (LongIdColumns), and the
+# command line gives every id of the run and the qrels a short code of the same order
+# (compact_ids): the join, the ranking's ties and the order of queries see what they would
+# see of the ids themselves.
+
+_PADDING_ALLOWED = 4  # times the ids' own bytes, and a MiB
+
+
+def padding_fits(count: int, longest: int, total: int) -> bool:
+    """Whether ``count`` ids of ``total`` bytes fit a fixed-width array of the ``longest``."""
+    return longest * count <= _PADDING_ALLOWED * total + (1 << 20)
+
+
+@dataclass(frozen=True)
+class LongIdColumns:
+    """A qrels or run file's columns whose ids, padded, would not fit: ids as object arrays
+    of bytes (UTF-8, checked by the reader), values as int64 grades or float64 scores."""
+
+    query_ids: np.ndarray
+    doc_ids: np.ndarray
+    values: np.ndarray
+
+
+class CompactIds:
+    """Codes for the ids of a qrels and a run together: ``"0-9A-Za-z"`` digits of one width
+    whose byte order is that of the ids (C's strcmp), so that equal ids meet and ties and
+    queries sort as they would; and the ids back from their codes."""
+
+    _DIGITS = np.frombuffer(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", dtype=np.uint8)
+
+    def __init__(self, ids: set[bytes]):
+        self.table = sorted(ids)
+        self.code_of = {value: i for i, value in enumerate(self.table)}
+        self.width = 1
+        while len(self._DIGITS) ** self.width < len(self.table):
+            self.width += 1
+
+    def encode(self, ids) -> np.ndarray:
+        codes = np.fromiter(map(self.code_of.__getitem__, ids), dtype=np.int64, count=len(ids))
+        digits = np.empty((codes.size, self.width), dtype=np.uint8)
+        for j in range(self.width - 1, -1, -1):
+            codes, digit = np.divmod(codes, len(self._DIGITS))
+            digits[:, j] = self._DIGITS[digit]
+        return digits.view(f"S{self.width}").ravel()
+
+    def decode(self, code: bytes) -> bytes:
+        value = 0
+        for char in code:
+            value = value * len(self._DIGITS) + int(np.flatnonzero(self._DIGITS == char)[0])
+        return self.table[value]
+
+
+def compact_ids(qrels, run, extra_docs: tuple[bytes, ...] = ()) -> tuple:
+    """``(qrels, run, query ids, document ids)``: the columns as given with None, None when
+    their ids fit a fixed-width join (both the width of the wider); else the columns with
+    every id replaced by its code (:class:`CompactIds`, ``extra_docs`` included in the
+    documents' table), and the two tables to read ids back."""
+    if not isinstance(qrels, LongIdColumns) and not isinstance(run, LongIdColumns):
+        columns = (qrels.query_ids, qrels.doc_ids, run.query_ids, run.doc_ids)
+        count = sum(c.size for c in columns)
+        if all(padding_fits(count, max(c.dtype.itemsize for c in pair), sum(c.nbytes for c in pair))
+               for pair in (columns[0::2], columns[1::2])):
+            return qrels, run, None, None
+    q_qids, q_docs, r_qids, r_docs = (_bytes_of(c) for c in (qrels.query_ids, qrels.doc_ids,
+                                                              run.query_ids, run.doc_ids))
+    qids = CompactIds(set(q_qids) | set(r_qids))
+    docs = CompactIds(set(q_docs) | set(r_docs) | set(extra_docs))
+    q_values = qrels.values if isinstance(qrels, LongIdColumns) else qrels.grades
+    r_values = run.values if isinstance(run, LongIdColumns) else run.scores
+    return (QrelsColumns(*handed_over(qids.encode(q_qids), docs.encode(q_docs), q_values)),
+            RunColumns(*handed_over(qids.encode(r_qids), docs.encode(r_docs), r_values)), qids, docs)
+
+
+def _bytes_of(ids: np.ndarray) -> list[bytes]:
+    return ids.tolist() if ids.dtype.kind == "S" else [i if isinstance(i, bytes) else i.encode("utf-8")
+                                                       for i in ids.tolist()]

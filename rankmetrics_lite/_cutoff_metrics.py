@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._c_numbers import c_long_of
 from .validation import as_binary_relevance, check_k, check_n_relevant
 from ._kernels import cumulative_hits, f1_from_hits, hits_at_k, precision_from_hits, recall_from_hits, safe_divide
 
@@ -37,15 +38,39 @@ def r_precision_rows(rows: np.ndarray, n_rel: np.ndarray) -> np.ndarray:
     return recall_from_hits(cumulative[np.arange(rows.shape[0]), depth], n_rel)
 
 
-def precision_at_row_cutoffs(rows: np.ndarray, cutoffs: np.ndarray, hits: np.ndarray | None = None) -> np.ndarray:
-    """P@k per row with each row's own k (a real array of whole numbers); 0 where k < 1.
-    ``hits``: the rows' cumulative sums, if already at hand."""
-    cutoffs = np.asarray(cutoffs, dtype=float)
-    depth = np.clip(cutoffs, 0, rows.shape[1]).astype(np.int64)
-    cumulative = cumulative_hits(rows) if hits is None else np.concatenate(
-        [np.zeros((rows.shape[0], 1)), hits], axis=1)
-    hits = cumulative[np.arange(rows.shape[0]), depth]
-    return np.where(cutoffs >= 1, safe_divide(hits, np.maximum(cutoffs, 1.0)), 0.0)
+def precision_at_multiples_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.ndarray, multiples,
+                                hits: np.ndarray | None = None) -> np.ndarray:
+    """trec_eval's ``Rprec_mult`` per row and multiple m: (n_rows, n_multiples), the precision
+    after (long)(m |R| + 0.9) documents.
+
+    trec_eval reads the cutoffs from the last to the first while it walks the ranking up
+    from its end: cutoffs past the ranking's end read (relevant retrieved) / cutoff while
+    they come last; a cutoff the walk does not meet (above the first relevant document,
+    below 1, or, out of order, below the last one read) reads 0, and so does every cutoff
+    before it.
+    """
+    multiples = np.atleast_1d(np.asarray(multiples, dtype=float))
+    hits = cumulative_hits(rows)[:, 1:] if hits is None else hits
+    n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
+    n_ret = np.asarray(n_ret, dtype=float)
+    with np.errstate(invalid="ignore", over="ignore"):
+        cutoffs = c_long_of(multiples.reshape(1, -1) * n_rel + 0.9)
+    found = hits[:, -1] if hits.shape[1] else np.zeros(rows.shape[0])
+    first = (hits < 1).sum(axis=1) + 1  # the rank of the first relevant document
+    values = np.zeros(cutoffs.shape)
+    position = n_ret.copy()  # the walk's rank
+    skipping = np.ones(rows.shape[0], dtype=bool)
+    passed = np.zeros(rows.shape[0], dtype=bool)
+    for k in range(multiples.size - 1, -1, -1):
+        c = cutoffs[:, k]
+        skipping &= c > n_ret
+        reached = ~skipping & ~passed & (found >= 1) & (c >= first) & (c <= position)
+        passed |= ~skipping & ~reached
+        at = np.clip(np.where(reached, c, 1), 1, max(hits.shape[1], 1)).astype(np.int64) - 1
+        read = hits[np.arange(rows.shape[0]), at] / np.where(reached, c, 1.0) if hits.shape[1] else 0.0
+        values[:, k] = np.where(skipping, found / np.where(skipping, c, 1.0), np.where(reached, read, 0.0))
+        position = np.where(reached, c, position)
+    return values
 
 
 def relative_precision_rows(rows: np.ndarray, k: int, n_rel: np.ndarray) -> np.ndarray:

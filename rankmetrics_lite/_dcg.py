@@ -45,7 +45,13 @@ def gain_function(gain: object) -> Callable[[np.ndarray], np.ndarray]:
 
 def _discount(depth: int) -> np.ndarray:
     """1 / log2(i + 1) for ranks i = 1..depth (rank 1 is not discounted)."""
-    return 1.0 / np.log2(np.arange(2, depth + 2))
+    return 1.0 / log2_ranks(depth)
+
+
+def log2_ranks(depth: int) -> np.ndarray:
+    """log2(i + 1) for ranks i = 1..depth: trec_eval divides each gain by it (a product with
+    1 / log2 differs in the last bit, which shows where gains are huge)."""
+    return np.log2(np.arange(2, depth + 2))
 
 
 # ----------------------------------------------------------------- kernels --
@@ -65,7 +71,7 @@ def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear"
         gains = np.exp2(top - shift) - np.exp2(-np.asarray(shift, dtype=float))
     else:
         gains = gain_function(gain)(top)
-    return row_sums(gains * _discount(top.shape[1]))
+    return row_sums(gains / log2_ranks(top.shape[1]))
 
 
 def ndcg_rows(

@@ -105,7 +105,7 @@ def read_trec_subtopic_qrels(path: str | os.PathLike) -> dict[str, dict[str, dic
     from ._c_numbers import c_long
     from ._trec_io import _content_lines, _nonempty, _read_bytes
 
-    name, data = _read_bytes(path)
+    name, data = _read_bytes(path, "qrels")
     qrels: dict[str, dict[str, dict[str, int]]] = {}
     first_seen: dict[tuple[str, str, str], int] = {}
     for number, fields, where in _content_lines(data, name, "qrels"):
@@ -413,6 +413,55 @@ def _documented(k: bool, extra: str, over: str = ""):
             "\n    {PARAMETERS}\n", _PARAMETERS.format(k=_K if k else "", extra=extra, over=over))
         return function
     return attach
+
+
+def novelty_gains(subtopics_by_rank: Sequence[Iterable[Hashable]], *,
+                  judged: Mapping[Hashable, Iterable[Hashable]], alpha: float = DEFAULT_ALPHA) -> np.ndarray:
+    r"""The novelty gain at each rank: what the document there adds, given those above it.
+
+    .. math:: g_r = \sum_{j=1}^{m} J_j(r)\,(1-\alpha)^{c_j(r)}
+
+    with :math:`J_j(r)` 1 if the document at rank :math:`r` is relevant to subtopic
+    :math:`j`, and :math:`c_j(r)` the documents above :math:`r` relevant to it. These
+    are the gains that :func:`alpha_dcg_at_k` and :func:`alpha_ndcg_at_k` discount
+    by :math:`\log_2(r+1)`, computed as ``ndeval`` computes them.
+
+    Parameters
+    ----------
+    subtopics_by_rank : list of sets
+        For each rank, the subtopics its document is relevant to (an empty set
+        if none, as for an unjudged document).
+    judged : dict ``{doc_id: subtopics}``
+        Every document relevant to at least one subtopic, with those subtopics.
+    alpha : float
+        The novelty discount, from 0 (a repeated subtopic counts in full) to 1 (it
+        counts once); 0.5 by default, as in ``ndeval``.
+
+    Returns
+    -------
+    numpy.ndarray
+        One gain per rank, rank 1 first.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``subtopics_by_rank`` is not a list of sets, names a subtopic no
+        document of ``judged`` is relevant to, ``judged`` holds no relevant
+        document, or ``alpha`` is not a number from 0 to 1.
+
+    Examples
+    --------
+    >>> judged = {"a": {"x"}, "b": {"x"}, "c": {"y"}}
+    >>> novelty_gains([{"x"}, {"x"}, {"y"}], judged=judged).tolist()  # x again: half
+    [1.0, 0.5, 1.0]
+
+    References
+    ----------
+    Clarke et al. (2008). Novelty and diversity in information retrieval evaluation.
+    :cite:p:`clarke2008novelty`
+    """
+    alpha = _check_unit(alpha, "alpha")
+    return _novelty_gains(_as_coverage(subtopics_by_rank, _as_judged(judged)), alpha)
 
 
 @_documented(True, _ALPHA)

@@ -70,6 +70,21 @@ class Rows:
                     qids=None if self.qids is None else self.qids[start:stop], version=self.version,
                     collection_size=self.collection_size)
 
+    def with_levels_of(self, rows: np.ndarray, sources: np.ndarray) -> Rows:
+        """Rows ``rows`` alone, each reading the judgements of row ``sources[i]`` where the
+        gain tables, the ideal ranking and the top grade are read (the ranking, |R| and
+        the counts stay its own): trec_eval's form_res_rels keeps the previous query's
+        grade levels for a query with no grade of 0 or more."""
+        counts, grades = self._judged
+        starts = np.concatenate(([0], np.cumsum(counts)))[sources]
+        taken = np.repeat(starts - np.cumsum(counts[sources]) + counts[sources], counts[sources])
+        status = None if self._status is None else (lambda: self.status[rows])
+        return Rows(self.grades[rows], self.n_rel[rows],
+                    (counts[sources], grades[taken + np.arange(taken.size)]), self._relevance_level,
+                    self._depth, status, n_ret=self.n_ret[rows],
+                    qids=None if self.qids is None else [self.qids[i] for i in rows.tolist()],
+                    version=self.version, collection_size=self.collection_size)
+
     @cached_property
     def binary(self) -> np.ndarray:
         """1 where the document at that rank is relevant, else 0."""

@@ -82,19 +82,33 @@ def judged_rows(unjudged: np.ndarray, k: int) -> np.ndarray:
     return 1.0 - unjudged_rows(unjudged, k)
 
 
+def _powers(p: float, n: int) -> np.ndarray:
+    """1, p, p^2, ..., p^n, each the one before times p, as trec_eval computes them (p ** k
+    rounds differently in the last bit, which can show in the fourth decimal)."""
+    steps = np.full(n + 1, float(p))
+    steps[0] = 1.0
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        return np.cumprod(steps)
+
+
 def rbp_rows(gains: np.ndarray, max_grade: np.ndarray, p: float) -> np.ndarray:
-    """RBP per row: (1 - p) sum_i gain_i p^(i-1), each gain over max(1, the query's top grade)."""
+    """RBP per row: (1 - p) sum_i gain_i p^(i-1), each gain over max(1, the query's top grade);
+    only the ranks that gain something are added (trec_eval's m_rbp.c)."""
     scale = np.maximum(np.asarray(max_grade, dtype=float), 1.0)[:, None]
-    weights = p ** np.arange(gains.shape[1], dtype=float)
-    return (1.0 - p) * row_sums((gains / scale) * weights)
+    weights = _powers(p, gains.shape[1])[:-1]
+    with np.errstate(over="ignore", invalid="ignore"):
+        terms = np.where(gains != 0, (gains / scale) * weights, 0.0)
+        return (1.0 - p) * row_sums(terms)
 
 
 def rbp_residual_rows(unjudged: np.ndarray, n_ranked: np.ndarray, p: float) -> np.ndarray:
     """RBP's residual per row: what unjudged documents and the ranks past the
     end could still add, p^n + (1 - p) sum over unjudged ranks i of p^(i-1);
     0 when no retrieved document is unjudged (trec_eval 10.0's rbp_resid)."""
-    weights = p ** np.arange(unjudged.shape[1], dtype=float)
-    residual = p ** np.asarray(n_ranked, dtype=float) + (1.0 - p) * row_sums(unjudged * weights)
+    powers = _powers(p, unjudged.shape[1])
+    with np.errstate(over="ignore", invalid="ignore"):
+        residual = (powers[np.asarray(n_ranked, dtype=np.int64)]
+                    + (1.0 - p) * row_sums(np.where(unjudged, powers[:-1], 0.0)))
     return np.where(unjudged.any(axis=1), residual, 0.0)
 
 

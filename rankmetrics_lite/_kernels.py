@@ -43,16 +43,19 @@ def row_sums(terms: np.ndarray) -> np.ndarray:
     Not ``sum(axis=1)`` or a matrix product: numpy and BLAS group the terms by
     the matrix's width and height, so a query's value would change in its last
     bit with the longest ranking (or the number of queries) evaluated beside it.
+    trec_eval's sums start at 0.0, so that one is never -0.0: adding 0.0 last does
+    the same.
     """
     terms = np.asarray(terms, dtype=float)
     if terms.shape[1] == 0:
         return np.zeros(terms.shape[0])
     if terms.shape[0] < 64 and terms.shape[1] > 512:  # few long rows: one cumulative sum
-        return np.cumsum(terms, axis=1)[:, -1]
+        return np.cumsum(terms, axis=1)[:, -1] + 0.0
     total = terms[:, 0].copy()  # many rows: column by column, without a (rows, ranks) temporary
     for j in range(1, terms.shape[1]):
         total += terms[:, j]
-    return total
+    return total + 0.0
+
 
 
 def cumulative_hits(rows: np.ndarray) -> np.ndarray:

@@ -23,18 +23,12 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from .validation import as_binary_relevance, check_choice, check_n_relevant
+from .validation import as_binary_relevance, as_fraction, check_choice, check_n_relevant, labels_and_scores
+from ._c_numbers import c_long_of
 from ._cutoff_metrics import precision_recall_at_all_k
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION, check_trec_eval_version
 from ._kernels import f1_from_hits, precision_from_hits, recall_from_hits, safe_divide
-from ._roc import (
-    as_fraction,
-    as_item_values,
-    confusion_sweep,
-    cumulative_area,
-    labels_and_scores,
-    require_classes,
-)
+from ._roc import as_item_values, confusion_sweep, cumulative_area, require_classes
 
 RecallRule = Literal["trec_eval", "exact"]
 RECALL_RULES: tuple[str, ...] = ("trec_eval", "exact")
@@ -102,62 +96,69 @@ def _required_recall_rows(levels: np.ndarray, n_rel: np.ndarray, rule: str, vers
 
 def _items_needed(levels: np.ndarray, n_rel: np.ndarray, version: str) -> np.ndarray:
     """How many relevant items trec_eval asks for to reach each recall level, per row
-    (n_rel: a column of |R|)."""
-    wanted = np.asarray(levels, dtype=float).reshape(1, -1) * n_rel  # relevant items, as a real number
-    if version == "10.0":  # since December 2023: lround(L |R|)
-        return np.sign(wanted) * _round_half_up(np.abs(wanted))
-    return np.trunc(wanted + 0.9)  # 9.0.8 and pytrec_eval: (long)(L |R| + 0.9)
+    (n_rel: a column of |R|), as the C ``long`` it computes (a float array)."""
+    with np.errstate(invalid="ignore", over="ignore"):  # inf x 0 is NaN, as in C
+        wanted = np.asarray(levels, dtype=float).reshape(1, -1) * n_rel  # relevant items, as a real number
+        if version == "10.0":  # since December 2023: lround(L |R|)
+            return c_long_of(np.sign(wanted) * _round_half_up(np.abs(wanted)))
+        return c_long_of(wanted + 0.9)  # 9.0.8 and pytrec_eval: (long)(L |R| + 0.9)
 
 
 def interpolated_precision_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.ndarray,
                                 levels, version: str, hits: np.ndarray | None = None) -> np.ndarray:
     """trec_eval's ``iprec_at_recall`` per row and level: (n_rows, n_levels).
 
-    The interpolated precision of :func:`_interpolate_rows` at the recall each
-    level asks for (:func:`_items_needed` relevant items). trec_eval starts from
-    the precision of the whole ranking, 0/0 for an empty one: a level that asks
-    for no item then reads NaN (trec_eval prints ``-nan``), which
-    :func:`~rankmetrics_lite.evaluate` treats as undefined.
+    Each level asks for :func:`_items_needed` relevant items; its value is the
+    interpolated precision where that many are found. trec_eval reads the levels
+    from the last to the first while it walks the ranking up from its end:
+
+    * levels asking for more items than were found read 0, while they come last;
+    * a level asking for no item (or fewer than the level read before it, when the
+      levels are out of order) is passed by the walk: it and every level before it
+      read where the walk ends, the highest precision of the ranking;
+    * the walk starts from the precision of the whole ranking, 0/0 for an empty one,
+      where a level then reads NaN (trec_eval prints ``-nan``), which
+      :func:`~rankmetrics_lite.evaluate` treats as undefined.
     """
     levels = np.atleast_1d(np.asarray(levels, dtype=float))
     hits = np.cumsum(rows, axis=1) if hits is None else hits
     ranks = np.arange(1, rows.shape[1] + 1)
     n_rel = np.asarray(n_rel, dtype=float).reshape(-1, 1)
+    n_ret = np.asarray(n_ret, dtype=float)
     needed = _items_needed(levels, n_rel, version)
-    values = _interpolate_rows(recall_from_hits(hits, n_rel), precision_from_hits(hits, ranks),
-                               safe_divide(needed, n_rel))
-    empty = (np.asarray(n_ret).reshape(-1, 1) == 0) & (needed <= 0)
-    if empty.any():
-        values = np.where(empty, _nan(), values)
+    found = hits[:, -1] if hits.shape[1] else np.zeros(rows.shape[0])
+    envelope = np.maximum.accumulate(precision_from_hits(hits, ranks)[:, ::-1], axis=1)[:, ::-1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        start = np.where(n_ret > 0, found / np.maximum(n_ret, 1), _nan())  # where the walk starts
+    # Where it ends: the precision at the first relevant item, the highest of the ranking.
+    end = np.where(found >= 1, envelope[:, 0] if envelope.shape[1] else 0.0, start)
+    values = np.zeros(needed.shape)
+    position = found.copy()  # relevant items above the walk's place
+    skipping = np.ones(rows.shape[0], dtype=bool)
+    passed = np.zeros(rows.shape[0], dtype=bool)
+    for k in range(levels.size - 1, -1, -1):
+        c = needed[:, k]
+        skipping &= c > found
+        reached = ~skipping & ~passed & (c >= 1) & (c <= position)
+        passed |= ~skipping & ~reached
+        # The interpolated precision at the rank of the c-th relevant item.
+        at = np.minimum((hits < np.where(reached, c, 1)[:, None]).sum(axis=1), max(rows.shape[1] - 1, 0))
+        read = envelope[np.arange(rows.shape[0]), at] if envelope.shape[1] else start
+        values[:, k] = np.where(skipping, 0.0, np.where(reached, read, end))
+        position = np.where(reached, c, position)
     return values
 
 
 def interpolated_precision_average_rows(rows: np.ndarray, n_rel: np.ndarray, n_ret: np.ndarray,
                                         levels, version: str, hits: np.ndarray | None = None) -> np.ndarray:
-    """trec_eval's ``11pt_avg`` over any recall levels, per row.
-
-    trec_eval visits the levels from the last given to the first while it walks
-    the ranking up from its end, and expects them in increasing order: a level
-    given out of order (or one asking for no item) is read where the walk ended,
-    at the top of the ranking. Both are reproduced; levels above the recall
-    the ranking reaches add 0. The sum is taken in that visiting order.
-    """
+    """trec_eval's ``11pt_avg`` over any recall levels, per row: the values
+    :func:`interpolated_precision_rows` reads at the levels, added as trec_eval adds them
+    (from the last level to the first, starting from 0), over the number of levels."""
     levels = np.atleast_1d(np.asarray(levels, dtype=float))
-    at_level = interpolated_precision_rows(rows, n_rel, n_ret, np.append(levels, 0.0), version, hits)
-    at_level, top = at_level[:, :-1], at_level[:, -1]  # top: where the walk ends
-    needed = _items_needed(levels, np.asarray(n_rel, dtype=float).reshape(-1, 1), version)
-    n_rel_ret = np.asarray(rows, dtype=float).sum(axis=1)
-    skipping = np.ones(rows.shape[0], dtype=bool)
-    stuck = np.zeros(rows.shape[0], dtype=bool)
-    current = n_rel_ret.copy()  # relevant items found above the walk's position
+    at_level = interpolated_precision_rows(rows, n_rel, n_ret, levels, version, hits)
     total = np.zeros(rows.shape[0])
     for k in range(levels.size - 1, -1, -1):
-        c = needed[:, k]
-        skipping &= c > n_rel_ret
-        consumed = ~skipping & ~stuck & (c >= 1) & (c <= current)
-        stuck |= ~skipping & ~consumed
-        total = total + np.where(skipping, 0.0, np.where(consumed, at_level[:, k], top))
-        current = np.where(consumed, c, current)
+        total = total + at_level[:, k]
     return total / levels.size
 
 
@@ -248,7 +249,31 @@ class ThresholdPRCurve(NamedTuple):
 
 
 class OperatingPoint(NamedTuple):
-    """One threshold of a score-based classifier and what it achieves there."""
+    r"""One threshold of a score-based classifier and what it achieves there.
+
+    Calling every item with score :math:`\ge` ``threshold`` positive gives the
+    precision :math:`\mathrm{TP}/(\mathrm{TP}+\mathrm{FP})`, the recall
+    :math:`\mathrm{TP}/P` and their harmonic mean F1. :func:`max_f1` and
+    :func:`precision_at_recall` return one; a named tuple, it unpacks as
+    ``threshold, precision, recall, f1 = point``.
+
+    Attributes
+    ----------
+    threshold : float
+        The lowest score called positive.
+    precision, recall, f1 : float
+        What calling those items positive achieves.
+
+    Examples
+    --------
+    >>> OperatingPoint(threshold=0.6, precision=0.75, recall=1.0, f1=6 / 7).f1 > 0.85
+    True
+
+    References
+    ----------
+    Davis & Goadrich (2006). The relationship between precision-recall and ROC curves.
+    :cite:p:`davis2006relationship`
+    """
 
     threshold: float
     precision: float

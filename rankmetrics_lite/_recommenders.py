@@ -25,7 +25,7 @@ from scipy import special
 
 from ._cutoff_metrics import hit_rows
 from ._dcg import ndcg_rows
-from .validation import as_rng, as_vector, check_choice, check_count, check_k, check_open_unit
+from .validation import as_rng, as_vector, check_choice, check_k, check_open_unit
 
 _MEASURE = re.compile(r"(HR|nDCG)@([0-9]+)")
 _SPLITS = ("global", "user")

@@ -16,12 +16,11 @@ queries is a loop over sets.
 
 from __future__ import annotations
 
-import numbers
 from typing import NamedTuple
 
 import numpy as np
 
-from .validation import as_vector
+from .validation import as_fraction, as_vector, labels_and_scores
 from ._kernels import recall_from_hits
 
 # ----------------------------------------------------------------- kernels --
@@ -110,28 +109,6 @@ def as_item_values(values: object, name: str) -> np.ndarray:
     return as_vector(values, name, ranked=False)
 
 
-def labels_and_scores(labels: object, scores: object) -> tuple[np.ndarray, np.ndarray]:
-    """Validated 0/1 labels and finite scores of the same, non-zero length."""
-    label_array = as_item_values(labels, "labels")
-    bad = (label_array != 0) & (label_array != 1)
-    if np.any(bad):
-        index = int(np.flatnonzero(bad)[0])
-        raise ValueError(
-            f"labels must hold only 0 (negative) and 1 (positive); labels[{index}] is "
-            f"{label_array[index]:g}. Binarise first, for example "
-            "`[int(y == positive_class) for y in labels]`"
-        )
-    score_array = as_item_values(scores, "scores")
-    if label_array.size != score_array.size:
-        raise ValueError(
-            f"labels and scores must have the same length (one score per labelled item), "
-            f"got {label_array.size} labels and {score_array.size} scores"
-        )
-    if label_array.size == 0:
-        raise ValueError("labels and scores are empty: pass at least one scored item")
-    return label_array, score_array
-
-
 def require_classes(labels: np.ndarray, measure: str, *, negatives: bool) -> None:
     """Raise if a class that ``measure`` divides by is missing from ``labels``."""
     if not np.any(labels == 1):
@@ -145,24 +122,6 @@ def require_classes(labels: np.ndarray, measure: str, *, negatives: bool) -> Non
             "are 1: the false positive rate FP / N is undefined when N = 0. Add negative items, "
             "or use a precision-based measure"
         )
-
-
-def as_fraction(
-    value: object, name: str, *, high: float = 1.0, open_low: bool = False, open_high: bool = False,
-    high_name: str = "1",
-) -> float:
-    """Return ``value`` as a float between 0 and ``high`` (ends open or closed), or raise."""
-    interval = f"{'(' if open_low else '['}0, {high_name}{')' if open_high else ']'}"
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(
-            f"{name} must be a number in {interval}, got {value!r} ({type(value).__name__})"
-        )
-    value = float(value)
-    low_ok = value > 0 if open_low else value >= 0
-    high_ok = value < high if open_high else value <= high
-    if not (low_ok and high_ok):  # NaN fails both
-        raise ValueError(f"{name} must be a number in {interval}, got {value:g}")
-    return value
 
 
 # ------------------------------------------------------------- public API --

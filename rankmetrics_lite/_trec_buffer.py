@@ -53,14 +53,15 @@ _MAX_FAST_ID = 1024
 _MAX_PADDING = 4
 
 
-def parse_columns(data: bytes, kind: str, repeats_allowed: bool = False
+def parse_columns(data: bytes, kind: str, repeats_allowed: bool = False, long_ids: bool = False
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """``(qids, docnos, values)`` of a whole qrels or run file, or None (see above;
-    ``repeats_allowed``: a document listed twice for a query is kept, for the caller to judge)."""
-    return parse_pieces(_buffer_pieces(data), kind, repeats_allowed)
+    ``repeats_allowed``: a document listed twice for a query is kept, for the caller to judge;
+    ``long_ids``: ids too long to pad to one width are kept as an object array of bytes)."""
+    return parse_pieces(_buffer_pieces(data), kind, repeats_allowed, long_ids)
 
 
-def parse_pieces(pieces: Iterable, kind: str, repeats_allowed: bool = False
+def parse_pieces(pieces: Iterable, kind: str, repeats_allowed: bool = False, long_ids: bool = False
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """:func:`parse_columns` of a file given as consecutive pieces (bytes-like), each
     ending at a line end but the last: only the columns and one piece are held at once."""
@@ -70,7 +71,7 @@ def parse_pieces(pieces: Iterable, kind: str, repeats_allowed: bool = False
             return None
         if number == 0 and bytes(piece[:3]) == b"\xef\xbb\xbf":
             return None
-        columns = _chunk_columns(piece, kind)
+        columns = _chunk_columns(piece, kind, long_ids)
         if columns is None:
             return None
         parts.append(columns)
@@ -78,14 +79,22 @@ def parse_pieces(pieces: Iterable, kind: str, repeats_allowed: bool = False
         return None
     by_column = [list(column) for column in zip(*parts)]
     del parts
-    if not all(_padding_fits(by_column[i]) for i in (0, 1)):
-        return None
+    for i in (0, 1):
+        if not _padding_fits(by_column[i]):
+            if not long_ids:
+                return None
+            by_column[i] = [_objects_of(part) for part in by_column[i]]
     # Each column joined and its pieces let go before the next: a piece of every column
     # and the joined columns are never all held at once.
     qids, docnos, values = (_joined(by_column.pop(0)) for _ in range(3))
     if qids.size == 0 or (not repeats_allowed and repeated_documents(qids, docnos)):
         return None
     return qids, docnos, values
+
+
+def _objects_of(ids: np.ndarray) -> np.ndarray:
+    """Ids as an object array of bytes (as they are, if they are one already)."""
+    return ids if ids.dtype == object else np.array(ids.tolist() or [], dtype=object)
 
 
 class StreamPieces:
@@ -148,8 +157,9 @@ def _buffer_pieces(data: bytes) -> Iterator[memoryview]:
         start = end
 
 
-def _chunk_columns(piece, kind: str):
-    """(qids, docnos, values) of the lines of one piece (bytes-like), or None."""
+def _chunk_columns(piece, kind: str, long_ids: bool = False):
+    """(qids, docnos, values) of the lines of one piece (bytes-like), or None; with
+    ``long_ids``, ids too long to pad are an object array of bytes."""
     size = len(piece)
     # A copy with 16 bytes after it, so that 8-byte reads past a field's end stay inside.
     buffer = np.empty(size + 16, dtype=np.uint8)
@@ -180,12 +190,17 @@ def _chunk_columns(piece, kind: str):
         return np.array([], dtype="S1"), np.array([], dtype="S1"), np.array([], dtype=_VALUE_TYPE[kind])
     if (codes[fields[0][0]] == ord("#")).any():
         return None  # a comment line: the line-by-line reader skips it
+    ids = []
     for column in (0, 2):
         lengths = fields[column][1] - fields[column][0]
-        if lengths.max() > _MAX_FAST_ID or lengths.max() * lengths.size > _MAX_PADDING * lengths.sum() + (1 << 20):
+        if lengths.max() <= _MAX_FAST_ID and lengths.max() * lengths.size <= _MAX_PADDING * lengths.sum() + (1 << 20):
+            ids.append(_strings(words, *fields[column]))
+        elif long_ids:  # one Python bytes per id: memory as the file's, not the longest id's
+            text = bytes(piece)
+            ids.append(np.array([text[a:b] for a, b in zip(*(f.tolist() for f in fields[column]))], dtype=object))
+        else:
             return None
-    qids = _strings(words, *fields[0])
-    docnos = _strings(words, *fields[2])
+    qids, docnos = ids
     values = _numbers(words, codes, *fields[value_at], kind)
     if values is None:
         return None
@@ -250,6 +265,8 @@ def _joined(parts: list) -> np.ndarray:
     that the next column's do not stack on them."""
     if len(parts) == 1:
         return parts[0]
+    if any(part.dtype == object for part in parts):
+        parts[:] = [_objects_of(part) for part in parts]
     column = np.concatenate(parts)
     parts.clear()
     release_freed_memory()

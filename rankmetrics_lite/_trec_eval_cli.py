@@ -34,26 +34,34 @@ averages and the printing. What this module reproduces of trec_eval, and where:
   ``-c``, the judged) queries, sums for the ``num_*`` counts, geometric means
   for ``gm_*``, z-scores with ``-Z`` (trec_eval's binary search, which reads
   one entry past a query's lines, included);
-* two of trec_eval 10.0's slips that change what it prints: a judged query that
-  the run lacks, scored under ``-c`` on its stand-in ranking, keeps what that
-  ranking gives where trec_eval resets only some measures by name
-  (``utility_2,-1,0,0`` but not ``utility``); and ``ideal_dcg`` on a query with
-  no judgement of grade 0 or more is that of the query before it.
+* trec_eval's slips that change what it prints: a judged query that the run
+  lacks, scored under ``-c`` on its stand-in ranking, keeps what that ranking
+  gives where 10.0 resets only some measures by name (``utility_2,-1,0,0`` but
+  not ``utility``); a query with no judgement of grade 0 or more reads the grade
+  levels of the query evaluated before it (its gains and ideal ranking), and
+  stops trec_eval (exit 4) if it is the first; cutoff lists read in one walk
+  over the ranking, where a cutoff out of order (trec_eval's comparators leave
+  cutoffs 2**31 apart so) or below 1 changes what the cutoffs after it read;
+* C's arithmetic: p^k step by step (rbp, rbp_resid), gains divided by log2,
+  doubles cast to long as x86-64 does (LONG_MIN for inf, NaN and overflow),
+  sums from 0.0 and the sign of a NaN as trec_eval prints it (``-nan``).
 
 Beyond trec_eval: several run files in one call (the output is that of one
 trec_eval call per run, one after the other), ``-`` for standard input in
 either position, gzip'd files; long options for JSON or CSV output, a paired
 comparison of each run with the first, and per-query lines in a file of their
 own (``rankmetrics_lite._trec_eval_output``). Departures, each refused with a message that
-says why (exit 1 or 2), or noted: ``-l`` or ``-M`` below 0; debug output
-(``-D`` above 0); gain pairs for ``rbp`` (10.0 rescales them by two variables
-it never sets); the file contents the package's readers refuse where trec_eval
-would misread them (``rankmetrics_lite._trec_io`` lists them; a prefs level
-that is not a number, which trec_eval reads as 0); two of ``dcg``, ``ideal_dcg``
-and ``ndcg`` with gains given to one (trec_eval 10.0 stops on a double free:
-here each keeps its own parameters, with a note on standard error); and
-inconsistent preferences within one judgement group (trec_eval aborts; here
-exit 4 with the reason).
+says why (exit 1 or 2), or noted: ``-l`` or ``-M`` below 0 (with ``-M``, trec_eval
+crashes); debug output (``-D`` above 0); gain pairs for ``rbp`` (10.0 rescales
+them by two variables it never sets); ``rbp`` after a measure other than
+``num_nonrel_judged_ret`` (those two variables then hold what that measure left:
+a note on standard error); the file contents the package's readers refuse where
+trec_eval would misread them (``rankmetrics_lite._trec_io`` lists them; a prefs
+level that is not a number, which trec_eval reads as 0); where trec_eval crashes:
+two of ``dcg``, ``ideal_dcg`` and ``ndcg`` with gains given to one (10.0 frees
+their one parameter list twice), and a query whose every grade is -2 or lower
+after the first query (an array of negative size); and inconsistent preferences
+within one judgement group (trec_eval aborts; here exit 4 with the reason).
 """
 
 from __future__ import annotations
@@ -74,7 +82,7 @@ os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 
 import numpy as np  # noqa: E402
 
-from ._c_numbers import atof_prefix, atol_prefix  # noqa: E402
+from ._c_numbers import atof_prefix, atol_prefix, c_long_of  # noqa: E402
 from ._c_qsort import c_qsort, compare_double, compare_long  # noqa: E402
 from ._trec_eval_output import FORMATS, Line, RunLines  # noqa: E402
 
@@ -146,6 +154,9 @@ _LONG_OPTIONS = [
     ("Number_docs_in_coll", True, "N"), ("Max_retrieved_per_topic", True, "M"),
     ("Rel_info_format", True, "R"), ("Results_format", True, "T"),
     ("Output_old_results_format", True, "o"), ("Zscore", True, "Z"),
+]
+_TREC_EVAL_LONG_OPTIONS = len(_LONG_OPTIONS)
+_LONG_OPTIONS += [
     ("trec-eval-version", True, "version-of-trec-eval"),
     # Beyond trec_eval (long names only):
     ("format", True, "format"), ("compare", False, "compare"), ("per-query-file", True, "per-query-file"),
@@ -171,8 +182,11 @@ def getopt_long(argv: Sequence[str]) -> tuple[list[tuple[str, str | None]], list
             break
         if arg.startswith("--"):
             name, eq, value = arg[2:].partition("=")
-            exact = [o for o in _LONG_OPTIONS if o[0] == name]
-            matches = exact or [o for o in _LONG_OPTIONS if o[0].startswith(name)]
+            # An abbreviation means what it means to trec_eval (--c, --comp: -c); this
+            # program's own long options are reached by the prefixes trec_eval leaves free.
+            matches = ([o for o in _LONG_OPTIONS if o[0] == name]
+                       or [o for o in _LONG_OPTIONS[:_TREC_EVAL_LONG_OPTIONS] if o[0].startswith(name)]
+                       or [o for o in _LONG_OPTIONS if o[0].startswith(name)])
             if len({o[2] for o in matches}) != 1:
                 problem = "is ambiguous" if matches else "is not an option"
                 raise TrecEvalExit(1, f"option '--{name}' {problem}")
@@ -419,10 +433,94 @@ def _c_format(value: float, spec: str) -> str:
 @dataclass
 class _Value:
     """One printed value of a marked measure: its trec_eval name and the catalogue measure
-    that computes it (None for runid and num_q)."""
+    that computes it (None for runid and num_q); ``listed``: the list of cutoffs it is
+    computed in, and its place there, for a measure trec_eval reads its cutoffs of in one walk."""
 
     name: str
     measure: object | None
+    listed: tuple[_Cutoffs, int] | None = None
+
+    def on(self, rows) -> np.ndarray:
+        """The value on each of ``rows``."""
+        if self.listed is None:
+            return self.measure.values(rows, "linear")
+        return self.listed[0].values(rows, "linear")[:, self.listed[1]]
+
+
+@dataclass(frozen=True)
+class _Cutoffs:
+    """A measure over its whole list of cutoffs, in the order trec_eval sorted them: it reads
+    them in one walk over the ranking, where a cutoff the walk passes by (one out of order,
+    as its comparators leave cutoffs that differ by 2**31 or more, or one below 1) changes
+    what it and the cutoffs after it read. iprec_at_recall and Rprec_mult walk up from
+    the ranking's end (their kernels take the list); the others down from the top
+    (:func:`_walk_down`)."""
+
+    family: str
+    cutoffs: tuple
+
+    def values(self, rows, gain: str) -> np.ndarray:
+        from ._cutoff_metrics import precision_at_multiples_rows
+        from ._pr_curves import interpolated_precision_rows
+
+        if self.family == "IPrec":
+            return interpolated_precision_rows(rows.binary, rows.n_rel, rows.n_ret, self.cutoffs,
+                                               rows.version, rows.hits)
+        if self.family == "RprecMult":
+            return precision_at_multiples_rows(rows.binary, rows.n_rel, rows.n_ret, self.cutoffs, rows.hits)
+        return _walk_down(self.family, self.cutoffs, rows)
+
+
+def _met(cutoffs: tuple[int, ...], limit: np.ndarray) -> np.ndarray:
+    """(rows, cutoffs): whether trec_eval's walk over ranks 0 .. limit - 1 meets each cutoff:
+    it meets them in order while each is above the one before and below the limit."""
+    met = np.zeros((limit.size, len(cutoffs)), dtype=bool)
+    going, previous = np.ones(limit.size, dtype=bool), -1
+    for j, c in enumerate(cutoffs):
+        going &= (c > previous) & (c < limit)
+        met[:, j] = going
+        previous = c
+    return met
+
+
+def _walk_down(family: str, cutoffs: tuple[int, ...], rows) -> np.ndarray:
+    """P, recall, success, map_cut, relative_P, unj and ndcg_cut at trec_eval's integer
+    cutoffs (m_P.c and its siblings): a cutoff the walk meets reads the measure there; one
+    it does not ("not achieved") reads the counts of the whole ranking, in the measure's
+    formula with that cutoff (P: relevant retrieved / cutoff), which is the measure at the
+    cutoff too unless the walk passed it by (out of order, or below 1)."""
+    from ._dcg import _dcg_rows
+    from .measures import Measure
+
+    met = _met(cutoffs, rows.n_ret)
+    out = np.empty(met.shape)
+    for j, c in enumerate(cutoffs):
+        passed = (~met[:, j] & (c < rows.n_ret)) | (c <= 0)
+        if family == "nDCG":  # and the ideal ranking's walk, over its positive grades
+            n_ideal = (rows.ideal > 0).sum(axis=1)
+            ideal_passed = (~_met(cutoffs, n_ideal)[:, j] & (c < n_ideal)) | (c <= 0)
+            if not passed.any() and not ideal_passed.any():
+                out[:, j] = Measure(family, c).values(rows, "linear")
+                continue
+            at = c if c > 0 else None
+            dcg = np.where(passed, _dcg_rows(rows.gains), _dcg_rows(rows.gains, at))
+            ideal = np.where(ideal_passed, _dcg_rows(rows.ideal), _dcg_rows(rows.ideal, at))
+            out[:, j] = np.where(ideal > 0, dcg / ideal, dcg)
+            continue
+        at = Measure(family, c).values(rows, "linear") if c > 0 else 0.0
+        if not passed.any():
+            out[:, j] = at
+            continue
+        if family == "P":
+            not_met = rows.n_rel_ret / c
+        elif family == "Unjudged":
+            not_met = rows.unjudged.sum(axis=1) / c
+        elif family == "RelP":
+            not_met = np.where(rows.n_rel > 0, rows.n_rel_ret / np.minimum(c, rows.n_rel), 0.0)
+        else:  # recall, success, map_cut: the cutoff only bounds the ranks read
+            not_met = Measure(family, max(rows.grades.shape[1], 1)).values(rows, "linear")
+        out[:, j] = np.where(passed, not_met, at)
+    return out
 
 
 @dataclass
@@ -448,12 +546,16 @@ def _initialise(spec: TrecEvalMeasure, params: str | None, version: str) -> _Mar
         marked.values = [_Value(name, Measure(family))]
     elif kind == "cut_long":
         cutoffs = spec.defaults if params is None else _long_cutoffs(name, params)
-        marked.values = [_Value(f"{name}_{k}", Measure(family, int(k))) for k in cutoffs]
+        listed = _Cutoffs(family, tuple(int(k) for k in cutoffs))
+        # (a cutoff below 1, which trec_eval reads where its walk ends, needs the whole ranking)
+        marked.values = [_Value(f"{name}_{k}", Measure(family, int(k) if k > 0 else None), (listed, j))
+                         for j, k in enumerate(cutoffs)]
     elif kind == "cut_double":
         cutoffs = spec.defaults if params is None else _double_cutoffs(name, params)
         # append_double: "%s_%3.2f" into strlen(name) + 10 bytes, NUL included
-        marked.values = [_Value(f"{name}_{_fixed(x)}"[:len(name) + 9], Measure(family, None, float(x)))
-                         for x in cutoffs]
+        listed = _Cutoffs(family, tuple(float(x) for x in cutoffs))
+        marked.values = [_Value(f"{name}_{_fixed(x)}"[:len(name) + 9], Measure(family, None, float(x)),
+                                (listed, j)) for j, x in enumerate(cutoffs)]
     elif kind in ("p_double", "string"):
         values = spec.defaults if params is None else tuple(atof_prefix(p) for p in params.split(","))
         printed = name if params is None else f"{name}_{params}"
@@ -478,9 +580,7 @@ def _initialise(spec: TrecEvalMeasure, params: str | None, version: str) -> _Mar
 
 def _long_of(value: float) -> int:
     """C's (long) cast of a double."""
-    if math.isnan(value) or not -9.3e18 < value < 9.3e18:
-        return -(1 << 63)
-    return int(value)
+    return int(c_long_of(value))
 
 
 def _pair_measure(spec: TrecEvalMeasure, pairs: list[tuple[str, float]], version: str):
@@ -506,29 +606,25 @@ def _pair_measure(spec: TrecEvalMeasure, pairs: list[tuple[str, float]], version
 
 
 def _cannot_read(kind: str, path: str, exc: OSError, code: int = 2) -> TrecEvalExit:
-    return TrecEvalExit(code, f"cannot read the {kind} file '{path}': {exc.strerror}")
+    return TrecEvalExit(code, f"cannot read the {kind} file '{path}': {exc.strerror or exc}")
 
 
-def _read_input(path: str, stdin, kind: str) -> tuple[str, bytes]:
-    """(name for messages, content) of a file argument; '-' is standard input."""
-    from ._trec_io import gunzipped
+def _read_input(path: str, stdin, kind: str, code: int = 2) -> tuple[str, bytes]:
+    """(name for messages, content) of a file argument; '-' is standard input. What is not
+    a TREC file (a device, binary data, UTF-16, a gzip bomb) is refused by the reader,
+    which names the file and what it found."""
+    from ._trec_io import read_content
 
-    if path == "-":
-        name = "standard input"
-        data = stdin.read()
-    else:
-        name = path
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise _cannot_read(kind, path, exc) from None
+    from_stdin = path == "-" and stdin is not None  # (a zscores file named '-' is a file)
+    name = "standard input" if from_stdin else path
     try:
-        data = gunzipped(data, name)
+        data = read_content(stdin if from_stdin else path, name, kind)
+    except OSError as exc:
+        raise _cannot_read(kind, path, exc, code) from None
     except ValueError as exc:
-        raise TrecEvalExit(2, str(exc)) from None
+        raise TrecEvalExit(code, str(exc)) from None
     if not data:
-        raise TrecEvalExit(2, f"the {kind} file '{name}' is empty")
+        raise TrecEvalExit(code, f"the {kind} file '{name}' is empty")
     return name, data
 
 
@@ -538,7 +634,7 @@ def _read_columns(name: str, data: bytes, kind: str):
     if kind == "qrels":
         _refuse_blank_lines(name, data)
     try:  # a document listed or judged twice stops trec_eval only in a query it evaluates
-        return columns_from_bytes(name, data, kind, repeats_allowed=True)
+        return columns_from_bytes(name, data, kind, repeats_allowed=True, long_ids=True)
     except ValueError as exc:
         raise TrecEvalExit(2, f"{exc}") from None
 
@@ -568,10 +664,10 @@ def _read_run(path: str, stdin) -> tuple:
 
     if path != "-":
         try:
-            streamed = streamed_columns(path, "run", path, repeats_allowed=True)
+            streamed = streamed_columns(path, "run", path, repeats_allowed=True, long_ids=True)
         except OSError as exc:
             raise _cannot_read("run", path, exc) from None
-        except ValueError as exc:  # a gzip'd file that cannot be decompressed
+        except ValueError as exc:  # not a TREC file (see _read_input)
             raise TrecEvalExit(2, str(exc)) from None
         if streamed is not None:
             return streamed[0], run_tag(streamed[1])
@@ -581,13 +677,7 @@ def _read_run(path: str, stdin) -> tuple:
 
 def _read_zscores(path: str) -> tuple[list[bytes], list[bytes], np.ndarray, np.ndarray]:
     """get_zscores.c: lines ``qid measure mean stddev``, sorted by (qid, measure) as bytes."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise _cannot_read("zscores", path, exc, code=255) from None
-    if not data:
-        raise TrecEvalExit(255, f"the zscores file '{path}' is empty")
+    _, data = _read_input(path, None, "zscores", code=255)
     lines = []
     for number, line in enumerate(data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n"), 1):
         fields = line.split()
@@ -746,7 +836,7 @@ class _Groups:
 
     @classmethod
     def read(cls, name: str, data: bytes) -> _Groups:
-        from ._columns import QrelsColumns
+        from ._columns import QrelsColumns, padding_fits
         from ._trec_io import qrels_groups_from_bytes
 
         try:
@@ -756,9 +846,14 @@ class _Groups:
         of_query: dict[bytes, set[bytes]] = {}
         for qid, group, _, _ in lines:
             of_query.setdefault(qid.encode("utf-8"), set()).add(group.encode("utf-8"))
-        qrels = QrelsColumns(np.array([f"{q} {g}".encode("utf-8") for q, g, _, _ in lines]),
-                             np.array([d.encode("utf-8") for _, _, d, _ in lines]),
-                             np.array([v for _, _, _, v in lines], dtype=np.int64))
+        pairs = [f"{q} {g}".encode("utf-8") for q, g, _, _ in lines]
+        docs = [d.encode("utf-8") for _, _, d, _ in lines]
+        for ids in (pairs, docs):
+            if not padding_fits(len(ids), max(map(len, ids)), sum(map(len, ids))):
+                raise TrecEvalExit(2, f"{name}: an id of {max(map(len, ids)):,} bytes among short ones: "
+                                      "judgement groups (-R qrels_jg) are kept in columns of one width, "
+                                      "which it would make too large; shorten it")
+        qrels = QrelsColumns(np.array(pairs), np.array(docs), np.array([v for _, _, _, v in lines], dtype=np.int64))
         return cls(qrels, {q: sorted(g) for q, g in of_query.items()})
 
     def pairs(self, qid: bytes) -> list[bytes]:
@@ -781,7 +876,7 @@ class _Groups:
         return RunColumns(*handed_over(pair_ids, docs[entry], run.scores[entry]))
 
 
-def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, judgements: bool) -> tuple:
+def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, text: _Text, judgements: bool) -> tuple:
     """trec_eval looks for a document listed twice in a run, or judged twice in the qrels, only
     in the queries it evaluates, in order, and stops at the first (exit 4) after the queries
     before it: that query becomes the stop; every query with a repeat is left out of the
@@ -796,7 +891,7 @@ def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, jud
     if first is not None:
         how, doc = next((how, repeats[first]) for how, repeats in found.items() if first in repeats)
         stop, evaluated = first, evaluated[:evaluated.index(first)]
-        stop_message = (f"document '{doc.decode('utf-8')}' is {how} twice for query '{first.decode('utf-8')}'"
+        stop_message = (f"document '{text.document(doc)}' is {how} twice for query '{text.query(first)}'"
                         ": trec_eval stops at this query (exit 4), after the queries before it; keep "
                         "one of the two")
     # (where no line would be left, no query is evaluated: nothing is joined)
@@ -809,22 +904,53 @@ def _stop_at_repeats(stop, stop_message, evaluated: list[bytes], run, qrels, jud
     return stop, stop_message, evaluated, run, qrels
 
 
+@dataclass
+class _Text:
+    """Query and document ids as the user wrote them, from the ids the evaluation holds
+    (the same, or their codes where they were too long to pad: _columns.compact_ids)."""
+
+    queries: object = None  # CompactIds of the query ids, or None
+    documents: object = None
+
+    def query(self, qid: bytes) -> str:
+        return (qid if self.queries is None else self.queries.decode(qid)).decode("utf-8")
+
+    def document(self, docno: bytes) -> str:
+        return (docno if self.documents is None else self.documents.decode(docno)).decode("utf-8")
+
+    def query_code(self, qid: bytes) -> bytes:
+        if self.queries is None:
+            return qid
+        return self.queries.encode([qid])[0] if qid in self.queries.code_of else b"\0"  # (matches none)
+
+    def document_codes(self, docnos: list[bytes]) -> np.ndarray:
+        return np.array(docnos) if self.documents is None else self.documents.encode(docnos)
+
+
 def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list, zscores: _Zscores | None,
                   out: list[Line], groups: _Groups | None = None) -> None:
     """Evaluate one run, ``pending``'s one ``(columns, run tag)``, and append its output lines
     to ``out``; raise TrecEvalExit where trec_eval stops (after appending what it printed
     before stopping). The run is taken out of ``pending`` so that, once joined, its columns
     (the largest arrays here) are let go before the measures are computed."""
-    from ._columns import RunColumns, handed_over
+    from ._columns import LongIdColumns, RunColumns, compact_ids, handed_over
     from ._evaluate import prepare_rows
     from .validation import RepeatedDocument
 
     run, run_tag = pending.pop()
     version = options.version
+    codes = (None, None)  # ids replaced by short codes, and how to read them back (_columns.compact_ids)
+    if groups is None:
+        qrels, run, *codes = compact_ids(qrels, run, (_BOGUS_DOCNO,))
+    elif isinstance(run, LongIdColumns):
+        raise TrecEvalExit(2, f"the run's ids are too long to pad to one width beside each other (a few "
+                              f"of thousands of bytes among short ones): -R {options.rel_format} keeps them "
+                              "so; shorten them, or evaluate with -R qrels")
+    text = _Text(*codes)
     judged = sorted(groups.of_query) if groups is not None else sorted(_distinct(qrels.query_ids))
     preferences = groups if isinstance(groups, _Preferences) else None
     in_run = set(_distinct(run.query_ids))
-    debug = None if options.debug_query is None else options.debug_query.encode("utf-8")
+    debug = None if options.debug_query is None else text.query_code(options.debug_query.encode("utf-8"))
     if version == "10.0":
         evaluated = [q for q in judged if debug is None or q == debug]
         missing = [q for q in evaluated if q not in in_run]
@@ -834,7 +960,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
             evaluated = evaluated[:evaluated.index(stop)]
         elif missing:  # -c: trec_eval scores the query on a one-document stand-in ranking
             if run.query_ids.dtype.kind == "S":
-                extra_qids, extra_docs = np.array(missing), np.array([_BOGUS_DOCNO] * len(missing))
+                extra_qids, extra_docs = np.array(missing), text.document_codes([_BOGUS_DOCNO] * len(missing))
             else:
                 extra_qids = np.array([q.decode("utf-8") for q in missing])
                 extra_docs = np.array([_BOGUS_DOCNO.decode("ascii")] * len(missing))
@@ -846,14 +972,22 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
         evaluated = [q for q in judged if q in in_run and (debug is None or q == debug)]
         missing, stop = [], None
     stop_message = None if stop is None else (
-        f"query '{stop.decode('utf-8')}' is judged in the qrels but absent from the run: trec_eval "
+        f"query '{text.query(stop)}' is judged in the qrels but absent from the run: trec_eval "
         "10.0 stops here (exit 4); give -c to score it 0, or remove its judgements")
     if groups is not None:  # with plain qrels, the join finds any repeat (below)
-        stop, stop_message, evaluated, run, _ = _stop_at_repeats(stop, stop_message, evaluated, run, qrels,
+        stop, stop_message, evaluated, run, _ = _stop_at_repeats(stop, stop_message, evaluated, run, qrels, text,
                                                                  judgements=False)
     if not evaluated and stop is None:
         raise TrecEvalExit(7, "no queries with both results and relevance info: the run and the "
                               "qrels share no query id (compare their first columns)")
+    top_grades = _top_grades(qrels, evaluated) if evaluated and groups is None and _reads_grades(marked) else None
+    if top_grades is not None and top_grades[0] < 0:
+        # form_res_rels.c sizes its grade counts by the highest grade + 1: for the first query
+        # it reads, none (te_chk_and_malloc returns NULL), and trec_eval stops (exit 4).
+        stop, evaluated, top_grades = evaluated[0], [], None
+        stop_message = (f"Can't calculate measures on query '{text.query(stop)}': every grade in its "
+                        "judgements is below 0, and trec_eval stops (exit 4) when the first query it "
+                        "evaluates has no grade of 0 or more; judge a document 0 or more, or remove the query")
 
     measures = [value.measure for m in marked for value in m.values
                 if value.measure is not None and value.measure is not _PREFERENCE]
@@ -885,9 +1019,12 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
             except RepeatedDocument:  # trec_eval stops there if it evaluates that query
                 # (the summary's num_rel with -c counts every line of the qrels as read: they stay whole)
                 stop, stop_message, evaluated, run, joined = _stop_at_repeats(stop, stop_message, evaluated,
-                                                                              run, qrels, judgements=True)
+                                                                              run, qrels, text, judgements=True)
                 rows = rows_of(run, joined) if evaluated else None
     del run  # joined: what the measures read is in the rows
+    if top_grades is not None:
+        top_grades = top_grades[:len(evaluated)]
+        _refuse_crashing_grades([text.query(q) for q in evaluated], top_grades, version)
     if rows is not None:
         position = {q.encode("utf-8"): i for i, q in enumerate(rows.qids)}
         if groups is None:
@@ -898,29 +1035,28 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
             for i, q in enumerate(evaluated):
                 order[i, :len(groups.of_query[q])] = [position[p] for p in groups.pairs(q)]
         bogus = np.array([q in set(missing) for q in evaluated], dtype=bool)
-        counts, grades = rows._judged
-        judged_levels = np.bincount(np.repeat(np.arange(counts.size), counts)[grades >= 0],
-                                    minlength=counts.size)[order] if groups is None else None
+        stale = _stale_levels(rows, order, top_grades)
         for m in marked:
             if m.error is not None:
                 raise TrecEvalExit(4, m.error)
-        computations = [value.measure for m in marked for value in m.values
-                        if value.measure is not None and value.measure is not _PREFERENCE]
+        computations = [value.measure if value.listed is None else value.listed[0] for m in marked
+                        for value in m.values if value.measure is not None and value.measure is not _PREFERENCE]
         by_row = _in_blocks(rows, computations)
         for m in marked:
             for value in m.values:
                 if value.measure is None or value.measure is _PREFERENCE:
                     continue
-                computed = by_row[value.measure]
+                computed = by_row[value.measure] if value.listed is None else by_row[value.listed[0]][:, value.listed[1]]
                 computed = computed[order] if groups is None else _over_groups(computed, order)
                 if bogus.any() and _zeroed_on_stand_in(m.spec, value.name):
                     computed = computed.copy()
                     computed[bogus] = "" if computed.dtype == object else 0.0
-                if m.spec.name == "ideal_dcg":
-                    computed = _stale_levels(computed, judged_levels == 0)
+                if stale is not None and value.measure.family in _READS_GRADE_LEVELS:
+                    computed = computed.copy()
+                    computed[stale[0]] = value.on(stale[1])
                 values_of[value.name] = computed
-    names = [q.decode("utf-8") for q in evaluated]
-    _print(options, marked, names, evaluated, values_of, qrels, run_tag, zscores, out,
+    names = [text.query(q) for q in evaluated]
+    _print(options, marked, names, [q.encode("utf-8") for q in names], values_of, qrels, run_tag, zscores, out,
            n_judged=len(judged), stopped=stop is not None)
     if stop is not None:
         raise TrecEvalExit(4, stop_message)
@@ -951,17 +1087,52 @@ def _over_groups(values: np.ndarray, order: np.ndarray) -> np.ndarray:
     return np.where(n_groups > 1, total / np.maximum(n_groups, 1), total)
 
 
-def _stale_levels(values: np.ndarray, unleveled: np.ndarray) -> np.ndarray:
-    """trec_eval 10.0's ideal_dcg on a query with no judgement of grade 0 or more: its
-    form_res_rels.c sets the number of grades only when some grade is counted, so such a
-    query keeps the grades of the query evaluated before it (0 for the first), and its
-    ideal DCG is that query's."""
-    if not unleveled.any():
-        return values
-    values = values.copy()
-    for i in np.flatnonzero(unleveled).tolist():
-        values[i] = values[i - 1] if i else 0.0
-    return values
+# The families whose values read a query's grade levels (trec_eval's setup_gains and rel_levels).
+_READS_GRADE_LEVELS = frozenset({"DCG", "IdealDCG", "nDCG", "nDCG_rel", "G", "RnDCG", "RBP"})
+
+
+def _reads_grades(marked: list[_Marked]) -> bool:
+    """Whether a marked measure calls trec_eval's form_res_rels (all but runid and num_q)."""
+    return any(m.spec.kind not in ("runid", "count") for m in marked)
+
+
+def _top_grades(qrels, evaluated: list[bytes]) -> np.ndarray:
+    """The highest grade judged for each evaluated query (trec_eval's max_rel)."""
+    from ._columnar import group_codes
+
+    codes, distinct = group_codes(qrels.query_ids)
+    top = np.full(distinct.size, np.iinfo(np.int64).min, dtype=np.int64)
+    np.maximum.at(top, codes, qrels.grades)
+    ids = [bytes(q) if isinstance(q, bytes) else q.encode("utf-8") for q in distinct.tolist()]
+    of_query = dict(zip(ids, top.tolist()))
+    return np.array([of_query[q] for q in evaluated], dtype=np.int64)
+
+
+def _refuse_crashing_grades(evaluated: list[str], top_grades: np.ndarray, version: str) -> None:
+    """A query whose every grade is -2 or lower, evaluated after the first: trec_eval's
+    form_res_rels.c clears its grade counts with memset((max_rel + 1) * sizeof(long)), a
+    negative size, and crashes. Refused before anything is printed."""
+    crashing = np.flatnonzero(top_grades[1:] <= -2)
+    if crashing.size:
+        qid = evaluated[int(crashing[0]) + 1]
+        raise TrecEvalExit(2, f"query '{qid}': every grade in its judgements is -2 or lower "
+                              f"(highest {int(top_grades[crashing[0] + 1])}); trec_eval {version} crashes on "
+                              "such a query (form_res_rels.c clears an array of negative size) unless it is "
+                              "the first it evaluates: give it a grade of -1 or more, or remove it")
+
+
+def _stale_levels(rows, order: np.ndarray, top_grades: np.ndarray | None) -> tuple | None:
+    """trec_eval's form_res_rels.c counts judged documents per grade into an array it keeps
+    from query to query and sets the number of grades only when some grade is counted: a
+    query with no grade of 0 or more (every grade -1) reads the grade levels of the last
+    query evaluated before it that had some. Returns (positions of such queries in the
+    evaluation order, their rows reading those levels), or None."""
+    if top_grades is None or not (top_grades < 0).any():
+        return None
+    positions = np.flatnonzero(top_grades < 0)
+    leveled = np.flatnonzero(top_grades >= 0)  # the first evaluated query is one of them
+    sources = leveled[np.searchsorted(leveled, positions) - 1]
+    return positions, rows.with_levels_of(order[positions], order[sources])
 
 
 def _placeholder():
@@ -1054,8 +1225,18 @@ def _print(options: _Options, marked: list[_Marked], names: list[str], evaluated
 
 
 def _sequential_sum(values: np.ndarray) -> float:
-    """Added one by one in query order, as trec_eval accumulates (cumsum is sequential)."""
-    return float(np.cumsum(values)[-1]) if values.size else 0.0
+    """Added one by one in query order to 0.0, as trec_eval accumulates (te_acc_meas_s; cumsum
+    is sequential). Adding 0.0 last makes a sum of negative zeros +0.0, as it is when 0.0
+    comes first; and a NaN sum takes the sign trec_eval's ``accum += value`` gives it (the
+    sign shows: C prints ``-nan``): that of the last NaN value, where numpy keeps the first,
+    or set, for a NaN the sum makes itself (inf - inf)."""
+    if not values.size:
+        return 0.0
+    total = float(np.cumsum(values)[-1]) + 0.0
+    if math.isnan(total):
+        nan = np.flatnonzero(np.isnan(values))
+        total = math.copysign(total, -1.0 if not nan.size or np.signbit(values[nan[-1]]) else 1.0)
+    return total
 
 
 # ------------------------------------------------------------------ main --
@@ -1132,19 +1313,45 @@ def _options(argv: Sequence[str]) -> tuple[_Options, list[str], bool]:
 _SHARED_GAINS = ("dcg", "ideal_dcg", "ndcg")
 
 
-def _note_shared_gains(options: _Options, stderr) -> None:
-    """trec_eval 10.0 crashes (double free) when two of dcg, ideal_dcg and ndcg are asked for
-    and one has gains; here each keeps its own, and a note says so."""
+def _refuse_shared_gains(options: _Options) -> None:
+    """trec_eval 10.0 frees that list once per measure when two of dcg, ideal_dcg and ndcg
+    are asked for and one has gains: a double free, which stops it (or, where the heap
+    hides it, prints the gains under the other's name). Refused before reading a file."""
     asked = [name for name in _SHARED_GAINS if name in options.measures]
-    if len(asked) > 1 and any(name in options.params for name in asked) and options.version == "10.0":
-        stderr.write(f"{PROGRAM}: note: trec_eval 10.0 stops on a double free here ({', '.join(asked)} "
-                     "share one parameter list in its m_ndcg.c, and one has gains); each is "
-                     "computed with its own parameters\n")
+    given = [name for name in asked if name in options.params]
+    if len(asked) > 1 and given and options.version == "10.0":
+        raise TrecEvalExit(2, f"measures {', '.join(asked)} with gains for {given[0]} "
+                              f"('{given[0]}.{options.params[given[0]]}'): trec_eval 10.0 crashes here (a "
+                              "double free: m_ndcg.c gives them one parameter list); ask for them in "
+                              "separate runs of the command")
+
+
+def _note_rbp(options: _Options, marked: list[_Marked], stderr) -> None:
+    """trec_eval 10.0's rbp reads two variables it never sets (min and max, m_rbp.c), which
+    hold what the measure computed before it left there: what it prints then depends on
+    that measure. Here they start harmless (gains above 1 are scaled by the top grade), as
+    they are when rbp comes first or after num_nonrel_judged_ret (-m all_trec); a note says
+    so where another measure comes before it."""
+    names = [m.spec.name for m in marked if m.spec.kind not in ("runid", "count")]
+    if options.version != "10.0" or "rbp" not in names:
+        return
+    before = names[:names.index("rbp")]
+    if before and before[-1] != "num_nonrel_judged_ret":
+        stderr.write(f"{PROGRAM}: note: trec_eval 10.0's rbp reads two variables it never sets "
+                     f"(min and max in m_rbp.c) after {before[-1]}: its values may differ from these, "
+                     "which are those it prints when rbp comes first or after num_nonrel_judged_ret "
+                     "(-m all_trec)\n")
 
 
 def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
     """The command line on byte streams (``stdin``, ``stdout``) and a text stream for
-    messages (``stderr``); returns trec_eval's exit code."""
+    messages (``stderr``); returns trec_eval's exit code. Arithmetic runs as C's does, where
+    an overflow or a NaN is a value, not a warning: numpy's floating-point warnings are off."""
+    with np.errstate(all="ignore"):
+        return _run_command(argv, stdin, stdout, stderr)
+
+
+def _run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
     out: list[Line] = []
     try:
         options, operands, help_wanted = _options(argv)
@@ -1157,6 +1364,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
             return 0
         if len(operands) < 2:
             raise TrecEvalExit(1, "give a qrels file and at least one run file")
+        _refuse_shared_gains(options)
         qrels_path, run_paths = operands[0], operands[1:]
         if [qrels_path, *run_paths].count("-") > 1:
             raise TrecEvalExit(1, "standard input ('-') can stand for one file only")
@@ -1191,7 +1399,7 @@ def run_command(argv: Sequence[str], stdin, stdout, stderr) -> int:
             table = _table(options.version)
             marked = [_initialise(table[name], options.params.get(name), options.version)
                       for name in table if name in options.measures]
-            _note_shared_gains(options, stderr)
+            _note_rbp(options, marked, stderr)
             try:
                 _evaluate_run(options, marked, qrels, pending, zscores, out, groups)
             finally:
@@ -1262,4 +1470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         code = 0
+    except MemoryError:  # the files are larger than this machine's memory (trec_eval: exit 3)
+        sys.stderr.write(f"{PROGRAM}: out of memory: the files need more than this process may allocate\n")
+        code = 3
     return code

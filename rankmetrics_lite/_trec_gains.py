@@ -17,7 +17,7 @@ reproduces.
 
 The kernels below compute trec_eval's graded measures that walk the ranking
 and the ideal ranking side by side (G, nDCG_rel, Rndcg) and binG. Their
-discount is the package's (:func:`rankmetrics_lite._dcg._discount`), the one
+discount is the package's (:func:`rankmetrics_lite._dcg.log2_ranks`), the one
 DCG and nDCG use.
 """
 
@@ -29,7 +29,7 @@ import numpy as np
 
 from ._c_qsort import c_int_of_double, c_qsort
 from ._counts_and_sets import PAST_END_VALUE
-from ._dcg import _discount
+from ._dcg import log2_ranks
 from ._kernels import row_sums, safe_divide
 
 
@@ -48,18 +48,36 @@ class GainTables:
     top: np.ndarray
 
 
-def gain_order(n_levels: int, pairs: tuple[tuple[int, float], ...]) -> list[tuple[int, float, int]]:
-    """setup_gains for a query whose judged grades go up to ``n_levels - 1``:
-    (grade, gain, grade whose judged documents it counts, or -1) in trec_eval's sorted order."""
-    entries = [[level, float(gain), -1] for level, gain in pairs]
-    for level in range(n_levels):
-        first = next((e for e in entries if e[0] == level), None)
-        if first is not None:
-            first[2] = level  # a listed grade: the first entry for it counts its documents
-        else:
-            entries.append([level, float(level), level])
-    ordered = c_qsort(entries, lambda a, b: c_int_of_double(a[1] - b[1]))  # comp_rel_gain
-    return [tuple(e) for e in ordered]
+def gain_order(n_levels: int, pairs: tuple[tuple[int, float], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """setup_gains for a query whose judged grades go up to ``n_levels - 1``, in trec_eval's
+    sorted order: each entry's grade, gain, and the grade whose judged documents it counts
+    (-1: none). Linear in the number of levels and pairs, but for the sort (n log n)."""
+    listed = np.array([level for level, _ in pairs], dtype=np.int64)
+    gains = np.array([gain for _, gain in pairs], dtype=float)
+    counted = np.full(listed.size, -1, dtype=np.int64)
+    levels = np.arange(max(n_levels, 0), dtype=np.int64)
+    # A listed grade: its first entry counts its documents; every other grade is an entry of its own.
+    first_listed, first_at = np.unique(listed, return_index=True)
+    inside = (first_listed >= 0) & (first_listed < levels.size)
+    counted[first_at[inside]] = first_listed[inside]
+    unlisted = levels[~np.isin(levels, first_listed)]
+    entry_levels = np.concatenate([listed, unlisted])
+    entry_gains = np.concatenate([gains, unlisted.astype(float)])
+    entry_counted = np.concatenate([counted, unlisted])
+    order = _comp_rel_gain_order(entry_gains)
+    return entry_levels[order], entry_gains[order], entry_counted[order]
+
+
+def _comp_rel_gain_order(gains: np.ndarray) -> np.ndarray:
+    """The order glibc's qsort gives with trec_eval's comp_rel_gain, ``(int) (a - b)``. That
+    comparator is an order only where gains are whole numbers less than 2**31 apart (the
+    usual case): then the merge sort is a stable sort by gain; otherwise it runs step by step."""
+    finite = np.isfinite(gains).all()
+    if finite and (gains == np.trunc(gains)).all() and (gains.size == 0 or np.ptp(gains) < 2.0**31):
+        return np.argsort(gains, kind="stable")
+    values = gains.tolist()
+    return np.array(c_qsort(range(len(values)), lambda a, b: c_int_of_double(values[a] - values[b])),
+                    dtype=np.int64)
 
 
 def gain_tables(values: np.ndarray, counts: np.ndarray, grades: np.ndarray,
@@ -79,30 +97,17 @@ def gain_tables(values: np.ndarray, counts: np.ndarray, grades: np.ndarray,
     gains = np.zeros(values.shape)
     top = np.zeros(n_queries)
     sequences: list[np.ndarray] = [np.zeros(0)] * n_queries
+    # The judgements of grade 0 or more, by query (counts are end to end, queries in row order).
+    judged_rows, judged_grades = row_of[judged], grades[judged].astype(np.int64)
+    offsets = np.concatenate(([0], np.cumsum(np.bincount(judged_rows, minlength=n_queries))))
     for size in np.unique(n_levels).tolist():
         members = np.flatnonzero(n_levels == size)
-        order = gain_order(size, pairs)
-        table_levels = np.array([e[0] for e in order], dtype=np.int64)
-        table_gains = np.array([e[1] for e in order])
+        table_levels, table_gains, table_counted = gain_order(size, pairs)
         top[members] = table_gains[-1] if table_gains.size else 0.0
-        # A document's gain: the first entry (in sorted order) with its value.
-        lookup = {}
-        for level, gain in zip(table_levels.tolist(), table_gains.tolist()):
-            lookup.setdefault(level, gain)
-        block = values[members]
-        mapped = np.zeros(block.shape)
-        for level, gain in lookup.items():
-            if gain != 0.0:
-                mapped[block == level] = gain
-        mapped[block == PAST_END_VALUE] = 0.0
-        gains[members] = mapped
-        # Entries' judged counts, per member query.
-        per_level = _level_counts(members, row_of, grades, size)
-        entry_counts = np.zeros((members.size, len(order)), dtype=np.int64)
-        for j, entry in enumerate(order):
-            if entry[2] >= 0:
-                entry_counts[:, j] = per_level[:, entry[2]]
-        sequences_of = _ideal_sequences(table_gains, entry_counts)
+        gains[members] = _document_gains(values[members], table_levels, table_gains)
+        lengths = offsets[members + 1] - offsets[members]
+        mine = np.repeat(offsets[members] - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+        sequences_of = _ideal_sequences(table_gains, table_counted, judged_rows[mine], judged_grades[mine], members)
         for i, sequence in zip(members.tolist(), sequences_of):
             sequences[i] = sequence
     width = max((s.size for s in sequences), default=0)
@@ -112,32 +117,47 @@ def gain_tables(values: np.ndarray, counts: np.ndarray, grades: np.ndarray,
     return GainTables(gains, ideal, top)
 
 
-def _level_counts(members: np.ndarray, row_of: np.ndarray, grades: np.ndarray, size: int) -> np.ndarray:
-    """(len(members), size): judged documents of each grade 0 .. size - 1, per member query."""
-    position = np.full(row_of.max(initial=-1) + 1, -1, dtype=np.int64)
-    position[members] = np.arange(members.size)
-    where = position[row_of] if row_of.size else row_of
-    keep = (where >= 0) & (grades >= 0) & (grades < size)
-    table = np.zeros((members.size, max(size, 0)), dtype=np.int64)
-    np.add.at(table, (where[keep], grades[keep].astype(np.int64)), 1)
-    return table
+def _document_gains(block: np.ndarray, table_levels: np.ndarray, table_gains: np.ndarray) -> np.ndarray:
+    """get_gain at each rank: the gain of the first entry (in sorted order) with the rank's
+    value, 0 where none has it (and past the end)."""
+    keys, first = np.unique(table_levels, return_index=True)
+    if not keys.size:
+        return np.zeros(block.shape)
+    at = np.minimum(np.searchsorted(keys, block), keys.size - 1)
+    gain = table_gains[first[at]]
+    return np.where((keys[at] == block) & (gain != 0.0) & (block != PAST_END_VALUE), gain, 0.0)
 
 
-def _ideal_sequences(table_gains: np.ndarray, entry_counts: np.ndarray) -> list[np.ndarray]:
-    """The ideal gains of each query: entries from the last (highest gain) down, each
-    as often as it counts documents, until the first gain that is not positive; none at
-    all when the top entry's gain is not positive (trec_eval's loops never start)."""
-    n = table_gains.size
-    if n == 0 or table_gains[-1] <= 0:
-        return [np.zeros(0)] * entry_counts.shape[0]
-    down = table_gains[::-1]
-    counts_down = entry_counts[:, ::-1]
-    result = []
-    for row in counts_down:
-        present = np.flatnonzero(row > 0)
-        stop = next((j for j in present.tolist() if down[j] <= 0), n)
-        result.append(np.repeat(down[:stop], row[:stop]))
-    return result
+def _ideal_sequences(table_gains: np.ndarray, table_counted: np.ndarray, rows: np.ndarray,
+                     grades: np.ndarray, members: np.ndarray) -> list[np.ndarray]:
+    """The ideal gains of each member query (``rows``, ``grades``: their judgements of grade
+    0 or more): entries from the last (highest gain) down, each as often as it counts
+    documents, until the first gain that is not positive; none at all when the top
+    entry's gain is not positive (trec_eval's loops never start)."""
+    if table_gains.size == 0 or not table_gains[-1] > 0:  # (NaN is not positive either)
+        return [np.zeros(0)] * members.size
+    entry_of_grade = np.full(int(table_counted.max(initial=-1)) + 1, -1, dtype=np.int64)
+    counting = np.flatnonzero(table_counted >= 0)
+    entry_of_grade[table_counted[counting]] = counting
+    entries = entry_of_grade[grades] if grades.size else grades.astype(np.int64)
+    # Each judgement is one step of the walk down its entry: by query, then entry descending.
+    order = np.lexsort((-entries, rows))
+    rows, entries = rows[order], entries[order]
+    walked = table_gains[entries]
+    # A query's walk stops at its first entry whose gain is not positive.
+    stopped = np.cumsum(~(walked > 0))
+    starts = np.searchsorted(rows, members)
+    ends = np.searchsorted(rows, members, side="right")
+    before = np.concatenate(([0], stopped))[starts]
+    return [walked[a:b][stopped[a:b] == before[k]] for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist()))]
+
+
+def c_log2(values: np.ndarray) -> np.ndarray:
+    """log2 as C's libm computes it, also below 0: glibc returns a NaN with its sign bit set
+    there (printed ``-nan``), numpy one without."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        result = np.log2(values)
+    return np.where(values < 0, -np.abs(result), result)
 
 
 # ----------------------------------------------------------------- kernels --
@@ -154,7 +174,7 @@ def _widen(matrix: np.ndarray, width: int) -> np.ndarray:
 def _cumulative_dcg(gains: np.ndarray, width: int) -> np.ndarray:
     """DCG after each rank 1..width (n_queries, width)."""
     gains = _widen(gains, width)[:, :width]
-    return np.cumsum(gains * _discount(width), axis=1)
+    return np.cumsum(gains / log2_ranks(width), axis=1)
 
 
 def g_rows(gains: np.ndarray, ideal: np.ndarray, n_ret: np.ndarray) -> np.ndarray:
@@ -165,10 +185,10 @@ def g_rows(gains: np.ndarray, ideal: np.ndarray, n_ret: np.ndarray) -> np.ndarra
     width = max(gains.shape[1], 1)
     gains = _widen(gains, width)
     ideal_now = _widen(ideal, width)[:, :width]
-    cost = np.cumsum(np.maximum(ideal_now, 1.0), axis=1)
+    cost = np.cumsum(np.where(ideal_now >= 1.0, ideal_now, 1.0), axis=1)
     earned = np.cumsum(gains, axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(gains != 0, gains / np.log2(2 + cost - earned), 0.0)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        terms = np.where(gains != 0, gains / c_log2(2 + cost - earned), 0.0)
     terms[np.arange(width)[None, :] >= np.asarray(n_ret)[:, None]] = 0.0
     return safe_divide(row_sums(terms), row_sums(ideal))
 

@@ -53,16 +53,20 @@ which :func:`~rankmetrics_lite.evaluate` takes without building a dict.
 
 from __future__ import annotations
 
+import io
 import math
 import numbers
 import os
-from collections.abc import Iterator, Mapping, Sized
+import re
+import stat
+from collections.abc import Callable, Iterator, Mapping, Sized
+from contextlib import contextmanager
 
 import numpy as np
 
 from ._c_numbers import c_double, c_long
 from ._trec_buffer import StreamPieces, parse_buffer, parse_columns, parse_pieces
-from ._columns import QrelsColumns, RunColumns, handed_over
+from ._columns import LongIdColumns, QrelsColumns, RunColumns, handed_over, padding_fits
 from ._memory import release_freed_memory
 from ._trec_ranking import trec_order
 from .validation import repeated_document
@@ -121,7 +125,7 @@ def read_trec_qrels(path: PathLike) -> dict[str, dict[str, int]]:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    name, data = _read_bytes(path)
+    name, data = _read_bytes(path, "qrels")
     fast = parse_buffer(data, "qrels")
     return fast if fast is not None else _qrels_from_lines(data, name)
 
@@ -142,13 +146,13 @@ def _qrels_entries(data: bytes, name: str) -> Iterator[tuple[str, str, int, int,
         if len(fields) != 4:
             raise ValueError(
                 f"{where}: expected 4 columns 'qid iter docno rel', got {len(fields)}: "
-                f"{' '.join(fields)!r}"
+                f"{_shown(fields)}"
             )
         qid, _, docno, grade = fields
         try:
             value = c_long(grade)
         except ValueError as exc:
-            raise ValueError(f"{where}: the grade {grade!r} (column 4, rel) {exc}") from None
+            raise ValueError(f"{where}: the grade {_shown([grade])} (column 4, rel) {exc}") from None
         yield qid, docno, value, number, where
 
 
@@ -161,12 +165,12 @@ def qrels_groups_from_bytes(name: str, data: bytes) -> list[tuple[str, str, str,
     for number, fields, where in _content_lines(data, name, "qrels"):
         if len(fields) != 4:
             raise ValueError(f"{where}: expected 4 columns 'qid group docno rel', got {len(fields)}: "
-                             f"{' '.join(fields)!r}")
+                             f"{_shown(fields)}")
         qid, group, docno, grade = fields
         try:
             value = c_long(grade)
         except ValueError as exc:
-            raise ValueError(f"{where}: the grade {grade!r} (column 4, rel) {exc}") from None
+            raise ValueError(f"{where}: the grade {_shown([grade])} (column 4, rel) {exc}") from None
         previous = first_seen.setdefault((qid, group, docno), number)
         if previous != number:
             raise ValueError(f"{where}: document {docno!r} is judged twice for query {qid!r} in "
@@ -185,7 +189,7 @@ def preferences_from_bytes(name: str, data: bytes, kind: str) -> list[tuple[str,
     for number, fields, where in _content_lines(data, name, kind):
         if len(fields) != columns:
             raise ValueError(f"{where}: expected {columns} columns {form}, got {len(fields)}: "
-                             f"{' '.join(fields)!r}")
+                             f"{_shown(fields)}")
         if kind == "prefs":
             qid, jg, jsg, docno, level = fields
         else:
@@ -193,7 +197,7 @@ def preferences_from_bytes(name: str, data: bytes, kind: str) -> list[tuple[str,
         try:
             value = c_double(level)
         except ValueError as exc:
-            raise ValueError(f"{where}: the level {level!r} (column {columns}) {exc}") from None
+            raise ValueError(f"{where}: the level {_shown([level])} (column {columns}) {exc}") from None
         lines.append((qid, jg, jsg, docno, value))
     return _nonempty(lines, name, kind)
 
@@ -250,7 +254,7 @@ def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:
     Voorhees & Harman (2005). *TREC: Experiment and Evaluation in Information Retrieval*.
     :cite:p:`voorhees2005trec`
     """
-    name, data = _read_bytes(path)
+    name, data = _read_bytes(path, "run")
     fast = parse_buffer(data, "run")
     return fast if fast is not None else _run_from_lines(data, name)
 
@@ -271,13 +275,13 @@ def _run_entries(data: bytes, name: str) -> Iterator[tuple[str, str, float, int,
         if len(fields) < 6:
             raise ValueError(
                 f"{where}: expected 6 columns 'qid Q0 docno rank sim run_id', got {len(fields)}: "
-                f"{' '.join(fields)!r}"
+                f"{_shown(fields)}"
             )
         qid, _, docno, _, score, _ = fields[:6]
         try:
             value = c_double(score)
         except ValueError as exc:
-            raise ValueError(f"{where}: the score {score!r} (column 5, sim) {exc}") from None
+            raise ValueError(f"{where}: the score {_shown([score])} (column 5, sim) {exc}") from None
         yield qid, docno, value, number, where
 
 
@@ -376,18 +380,19 @@ def read_trec_run_columns(path: PathLike) -> RunColumns:
     return _columns_from_path(path, "run")
 
 
-def columns_from_bytes(name: str, data: bytes, kind: str, repeats_allowed: bool = False
-                       ) -> QrelsColumns | RunColumns:
+def columns_from_bytes(name: str, data: bytes, kind: str, repeats_allowed: bool = False,
+                       long_ids: bool = False) -> QrelsColumns | RunColumns | LongIdColumns:
     """read_trec_qrels_columns or read_trec_run_columns (``kind``) on a file's content
     (``name`` for messages; ``repeats_allowed``: a document listed or judged twice for a
-    query is kept, as in :func:`streamed_columns`)."""
-    fast = parse_columns(data, kind, repeats_allowed)
+    query is kept, as in :func:`streamed_columns`; ``long_ids``: ids too long to pad are
+    kept as bytes, in a :class:`~rankmetrics_lite._columns.LongIdColumns`)."""
+    fast = parse_columns(data, kind, repeats_allowed, long_ids)
     columns = QrelsColumns if kind == "qrels" else RunColumns
     if fast is not None:
-        return columns(*handed_over(*fast))
+        return _as_columns(fast, kind)
     if repeats_allowed:
         entries = _qrels_entries(data, name) if kind == "qrels" else _run_entries(data, name)
-        return columns(*_entry_columns(entries, name, kind))
+        return _entry_columns(entries, name, kind)
     return columns.from_dict(_qrels_from_lines(data, name) if kind == "qrels" else _run_from_lines(data, name))
 
 
@@ -395,16 +400,31 @@ def _columns_from_path(path: PathLike, kind: str) -> QrelsColumns | RunColumns:
     streamed = streamed_columns(path, kind, _file_name(path))
     if streamed is not None:
         return streamed[0]
-    return columns_from_bytes(*_read_bytes(path), kind)
+    return columns_from_bytes(*_read_bytes(path, kind), kind)
 
 
-def _entry_columns(entries: Iterator[tuple], name: str, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(qids, docnos, values) of the line-by-line reader's entries, every line kept."""
-    kept = [entry[:3] for entry in entries]
-    _nonempty(kept, name, kind)
-    qids, docnos, values = zip(*kept)
-    return (np.array([qid.encode("utf-8") for qid in qids]), np.array([d.encode("utf-8") for d in docnos]),
-            np.array(values, dtype=np.int64 if kind == "qrels" else np.float64))
+def _entry_columns(entries: Iterator[tuple], name: str, kind: str) -> QrelsColumns | RunColumns | LongIdColumns:
+    """The columns of the line-by-line reader's entries, every line kept; ids that padded
+    to the longest would not fit stay bytes (:class:`~rankmetrics_lite._columns.LongIdColumns`)."""
+    qids, docnos, values = [], [], []
+    for qid, docno, value, *_ in entries:
+        qids.append(qid.encode("utf-8"))
+        docnos.append(docno.encode("utf-8"))
+        values.append(value)
+    _nonempty(values, name, kind)
+    values = np.array(values, dtype=np.int64 if kind == "qrels" else np.float64)
+    ids = [np.array(column) if padding_fits(len(column), max(map(len, column)), sum(map(len, column)))
+           else np.array(column, dtype=object) for column in (qids, docnos)]
+    return _as_columns((*ids, values), kind)
+
+
+def _as_columns(columns: tuple[np.ndarray, np.ndarray, np.ndarray], kind: str
+                ) -> QrelsColumns | RunColumns | LongIdColumns:
+    """A reader's (qids, docnos, values) as the columns of its kind, or as LongIdColumns
+    where ids are an object array (too long to pad)."""
+    if any(column.dtype == object for column in columns[:2]):
+        return LongIdColumns(*columns)
+    return (QrelsColumns if kind == "qrels" else RunColumns)(*handed_over(*columns))
 
 
 def run_tag(data: bytes) -> str | None:
@@ -511,73 +531,183 @@ def _file_name(path: PathLike) -> str:
     return os.path.basename(os.fspath(path))
 
 
-def _read_bytes(path: PathLike) -> tuple[str, bytes]:
+def _read_bytes(path: PathLike, kind: str = "TREC") -> tuple[str, bytes]:
     """The file's name (for messages) and its content, decompressed if it is gzip'd."""
     name = _file_name(path)
-    with open(path, "rb") as handle:
-        return name, gunzipped(handle.read(), name)
+    return name, read_content(path, name, kind)
 
 
-def streamed_columns(path: PathLike, kind: str, name: str, repeats_allowed: bool = False
-                     ) -> tuple[QrelsColumns | RunColumns, bytes] | None:
+def streamed_columns(path: PathLike, kind: str, name: str, repeats_allowed: bool = False,
+                     long_ids: bool = False) -> tuple[QrelsColumns | RunColumns | LongIdColumns, bytes] | None:
     """The columns of a qrels or run file read a piece at a time (never the whole file
     at once; gzip'd too), and a piece whose last line is the file's last line (for
     :func:`run_tag`); or None where the fast path does not vouch for the file: then
     the whole file is for the line-by-line reader, which names any fault.
     ``repeats_allowed``: a document listed twice for a query is kept (trec_eval looks
-    for them only in the queries it evaluates)."""
-    with open(path, "rb") as handle:
-        pieces = StreamPieces(_decompressing(handle, name))
-        fast = parse_pieces(pieces, kind, repeats_allowed)
+    for them only in the queries it evaluates); ``long_ids``: as in :func:`columns_from_bytes`."""
+    with opened(path, name, kind) as read:
+        pieces = StreamPieces(read)
+        fast = parse_pieces(pieces, kind, repeats_allowed, long_ids)
     if fast is None:
         return None
-    columns = QrelsColumns if kind == "qrels" else RunColumns
-    columns = columns(*handed_over(*fast))
+    columns = _as_columns(fast, kind)
     release_freed_memory()  # what reading freed, before the caller's next phase allocates
     return columns, pieces.last
 
 
+# ------------------------------------------------------------ opening a file --
+# What is not a TREC file is refused from its first bytes, naming the file and what it is:
+# a device, a directory, text in UTF-16 or UTF-32, binary data, another compressor's file.
+# A gzip'd file is decompressed as it is read, and refused once it has unpacked to more
+# than GZIP_MAX_RATIO times what it has read of the packed file (and more than GZIP_FLOOR):
+# the TREC files here pack 4 to 8 times (trec_eval's test collection, seeded runs); a gzip
+# bomb, 1,000 times.
+
+GZIP_MAX_RATIO = 100
+GZIP_FLOOR = 16 << 20
 _GZIP_MAGIC = b"\x1f\x8b"
+_SNIFFED = 4096  # bytes looked at before reading on
 
 
-def gunzipped(data: bytes, name: str) -> bytes:
-    """``data`` itself, or its decompressed content if it starts as a gzip file does."""
-    if not data.startswith(_GZIP_MAGIC):
-        return data
-    import gzip
-
-    try:
-        return gzip.decompress(data)
-    except _gzip_errors() as exc:
-        raise _not_gzip(name, exc) from None
+def read_content(source, name: str, kind: str) -> bytes:
+    """The whole content of a file (a path, or a binary stream such as standard input),
+    decompressed if it is gzip'd; a file that is not text is refused (see above)."""
+    with opened(source, name, kind) as read:
+        return b"".join(iter(lambda: read(1 << 20), b""))
 
 
-def _decompressing(handle, name: str):
-    """``read(size)`` of a file's content, decompressed as it is read if it is gzip'd."""
-    if handle.peek(2)[:2] != _GZIP_MAGIC:
-        return handle.read
-    import gzip
-
-    stream = gzip.GzipFile(fileobj=handle)
-
-    def read(size: int) -> bytes:
+@contextmanager
+def opened(source, name: str, kind: str) -> Iterator[Callable[[int], bytes]]:
+    """``read(size)`` of a file's content (a path, or a binary stream), checked and
+    decompressed as above. Raises ValueError naming the file and what it is, or OSError."""
+    if isinstance(source, (str, os.PathLike)):
+        _refuse_special_file(os.stat(source).st_mode, name, kind)
+        with open(source, "rb") as handle:
+            yield _content_reader(handle, name, kind)
+    else:
         try:
-            return stream.read(size)
-        except _gzip_errors() as exc:
-            raise _not_gzip(name, exc) from None
-
-    return read
-
-
-def _gzip_errors() -> tuple[type[Exception], ...]:
-    import zlib
-
-    return (OSError, EOFError, zlib.error)
+            mode = os.fstat(source.fileno()).st_mode
+        except (AttributeError, OSError, ValueError):  # a stream without a file (io.BytesIO)
+            mode = None
+        if mode is not None and not source.isatty():
+            _refuse_special_file(mode, name, kind)
+        yield _content_reader(source if hasattr(source, "peek") else io.BufferedReader(source), name, kind)
 
 
-def _not_gzip(name: str, exc: Exception) -> ValueError:
-    return ValueError(f"{name}: starts as a gzip file but cannot be decompressed ({exc}); "
-                      "is it truncated? Decompress it with gzip -d to see")
+def _refuse_special_file(mode: int, name: str, kind: str) -> None:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        what = "a character device (such as /dev/zero)" if stat.S_ISCHR(mode) else "a block device (a disk)"
+        raise ValueError(f"{name}: {what}, not a file: give the {kind} file itself, lines of text")
+
+
+def _content_reader(handle, name: str, kind: str) -> Callable[[int], bytes]:
+    head = handle.peek(_SNIFFED)[:_SNIFFED]
+    if not head.startswith(_GZIP_MAGIC):
+        refuse_if_not_text(head, name, kind)
+        return handle.read
+    read = _Unpacked(handle, name).read
+    first = read(_SNIFFED)
+    refuse_if_not_text(first, f"{name} (gzip'd)", kind)
+    pending = memoryview(first)
+
+    def read_on(size: int) -> bytes:  # what was looked at first, then the rest
+        nonlocal pending
+        if not pending:
+            return read(size)
+        given, pending = bytes(pending[:size]), pending[size:]
+        return given
+
+    return read_on
+
+
+class _Unpacked:
+    """A gzip'd stream, decompressed as it is read, refused past the ratio above."""
+
+    def __init__(self, handle, name: str):
+        import gzip
+
+        self.name = name
+        self.packed = 0  # bytes read of the packed file
+        self.unpacked = 0
+        source = handle
+
+        class Counted(io.RawIOBase):
+            def readable(self) -> bool:
+                return True
+
+            def readinto(counted, buffer) -> int:
+                data = source.read(len(buffer))
+                buffer[:len(data)] = data
+                self.packed += len(data)
+                return len(data)
+
+        self.stream = gzip.GzipFile(fileobj=Counted())
+
+    def read(self, size: int) -> bytes:
+        import zlib
+
+        try:
+            data = self.stream.read(size)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise ValueError(f"{self.name}: starts as a gzip file but cannot be decompressed ({exc}); is it "
+                             "truncated? Decompress it with gzip -d to see") from None
+        self.unpacked += len(data)
+        if self.unpacked > max(GZIP_FLOOR, GZIP_MAX_RATIO * self.packed):
+            raise ValueError(f"{self.name}: a gzip file that unpacks to more than {GZIP_MAX_RATIO} times its "
+                             f"size ({self.unpacked:,} bytes from the first {self.packed:,}), which no qrels or "
+                             "run file does: a gzip bomb? If it is a real TREC file, decompress it first")
+        return data
+
+
+# Other compressors' files, by their first bytes: named, since only gzip is read as it is.
+_COMPRESSED = {b"BZh": "bzip2 (bunzip2)", b"\xfd7zXZ\x00": "xz (unxz)", b"\x28\xb5\x2f\xfd": "zstd (unzstd)",
+               b"PK\x03\x04": "zip (unzip)", b"7z\xbc\xaf\x27\x1c": "7-Zip (7z x)"}
+# Byte-order marks of UTF-32 (before UTF-16's, which they begin with) and UTF-16.
+_WIDE_BOMS = [(b"\xff\xfe\x00\x00", "UTF-32 LE"), (b"\x00\x00\xfe\xff", "UTF-32 BE"),
+              (b"\xff\xfe", "UTF-16 LE"), (b"\xfe\xff", "UTF-16 BE")]
+# Bytes no text file holds: C0 controls but tab, LF, VT, FF and CR, and DEL.
+_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def refuse_if_not_text(head: bytes, name: str, kind: str) -> None:
+    """Refuse a file whose first bytes show it is not a TREC file of text lines, naming
+    the file and what it found; else return."""
+    for magic, tool in _COMPRESSED.items():
+        if head.startswith(magic):
+            raise ValueError(f"{name}: a {tool.split()[0]}-compressed file, not a {kind} file of text: "
+                             f"decompress it first {tool.split()[1]} (gzip'd files are read as they are)")
+    for bom, encoding in _WIDE_BOMS:
+        if head.startswith(bom):
+            raise ValueError(f"{name}: {encoding} text (it starts with the byte-order mark "
+                             f"{bom.hex(' ').upper()}); trec_eval reads one byte per character: save it as UTF-8")
+    controls = [match.start() for match in _CONTROL.finditer(head)]
+    # A few control bytes are the line reader's to name (a NUL, or an id holding \x1c);
+    # binary data holds them everywhere (about one byte in eight of random data).
+    if len(controls) < 8 or len(controls) < 0.05 * len(head):
+        return
+    wide = _wide_encoding(head)
+    if wide is not None:
+        raise ValueError(f"{name}: {wide} text without a byte-order mark (a NUL byte beside every "
+                         "character); trec_eval reads one byte per character: save it as UTF-8")
+    raise ValueError(f"{name}: binary data, not a {kind} file of text lines ({len(controls)} control "
+                     f"bytes in its first {len(head):,}, the first 0x{head[controls[0]]:02X} at offset "
+                     f"{controls[0]:,})")
+
+
+def _wide_encoding(head: bytes) -> str | None:
+    """UTF-16 or UTF-32 text of ASCII characters without a byte-order mark, from where its
+    NUL bytes fall, or None."""
+    size = len(head) - len(head) % 4
+    if size < 8:
+        return None
+    nul = np.frombuffer(head[:size], dtype=np.uint8).reshape(-1, 4) == 0
+    share = nul.mean(axis=0)
+    patterns = {"UTF-32 LE": [0, 1, 1, 1], "UTF-32 BE": [1, 1, 1, 0], "UTF-16 LE": [0, 1, 0, 1],
+                "UTF-16 BE": [1, 0, 1, 0]}
+    for encoding, pattern in patterns.items():
+        if all((share[i] > 0.9) == bool(p) for i, p in enumerate(pattern)):
+            return encoding
+    return None
 
 
 def _content_lines(data: bytes, name: str, kind: str) -> Iterator[tuple[int, list[str], str]]:
@@ -622,6 +752,13 @@ def _refuse_bad_bytes(raw: bytes, where: str, kind: str) -> None:
         )
     if b"\0" in raw:
         raise ValueError(f"{where}: a NUL byte; is this a {kind} file? trec_eval stops reading at it")
+
+
+def _shown(fields: list[str], most: int = 200) -> str:
+    """Fields as a message shows them: quoted, and cut past ``most`` characters (a line of
+    megabytes would make a message of megabytes)."""
+    text = " ".join(fields)
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text):,} characters)"
 
 
 def _refuse_repeat(first_seen: dict, qid: str, docno: str, number: int, where: str) -> None:

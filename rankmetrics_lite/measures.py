@@ -38,7 +38,7 @@ from ._counts_and_sets import (
 from ._cutoff_metrics import (
     f1_rows,
     hit_rows,
-    precision_at_row_cutoffs,
+    precision_at_multiples_rows,
     precision_rows,
     r_precision_rows,
     recall_rows,
@@ -259,8 +259,7 @@ def _ndcg(rows, k, gain, gains=None):
 
 def _rprec_mult(rows, k, gain, multiple):
     # trec_eval: (long)(multiple |R| + 0.9) documents, in both releases
-    cutoffs = np.trunc(multiple * np.asarray(rows.n_rel, dtype=float) + 0.9)
-    return precision_at_row_cutoffs(rows.binary, cutoffs, rows.hits)
+    return precision_at_multiples_rows(rows.binary, rows.n_rel, rows.n_ret, [multiple], rows.hits)[:, 0]
 
 
 _NO_SUBTOPIC = "has no document relevant to any subtopic (grade >= relevance_level={level})"

@@ -154,6 +154,64 @@ def check_open_unit(value: object, name: str) -> float:
     return float(value)
 
 
+def as_fraction(
+    value: object, name: str, *, high: float = 1.0, open_low: bool = False, open_high: bool = False,
+    high_name: str = "1",
+) -> float:
+    """Return ``value`` as a float between 0 and ``high`` (each end open or closed), or raise.
+
+    >>> as_fraction(0.25, "base_rate", open_low=True)
+    0.25
+    >>> as_fraction(0, "base_rate", open_low=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: base_rate must be a number in (0, 1], got 0
+    """
+    interval = f"{'(' if open_low else '['}0, {high_name}{')' if open_high else ']'}"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"{name} must be a number in {interval}, got {value!r} ({type(value).__name__})"
+        )
+    value = float(value)
+    low_ok = value > 0 if open_low else value >= 0
+    high_ok = value < high if open_high else value <= high
+    if not (low_ok and high_ok):  # NaN fails both
+        raise ValueError(f"{name} must be a number in {interval}, got {value:g}")
+    return value
+
+
+def labels_and_scores(labels: object, scores: object) -> tuple[np.ndarray, np.ndarray]:
+    """Validated 0/1 labels and finite scores of the same, non-zero length (a scored set of
+    items, not a ranking: the messages name items by index, ``labels[3]``).
+
+    >>> labels, scores = labels_and_scores([1, 0, 1], [0.9, 0.4, 0.1])
+    >>> labels.tolist(), scores.tolist()
+    ([1.0, 0.0, 1.0], [0.9, 0.4, 0.1])
+    >>> labels_and_scores([1, 2], [0.9, 0.4])
+    Traceback (most recent call last):
+    ...
+    ValueError: labels must hold only 0 (negative) and 1 (positive); labels[1] is 2. Binarise first, for example `[int(y == positive_class) for y in labels]`
+    """
+    label_array = as_vector(labels, "labels", ranked=False)
+    bad = (label_array != 0) & (label_array != 1)
+    if np.any(bad):
+        index = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"labels must hold only 0 (negative) and 1 (positive); labels[{index}] is "
+            f"{label_array[index]:g}. Binarise first, for example "
+            "`[int(y == positive_class) for y in labels]`"
+        )
+    score_array = as_vector(scores, "scores", ranked=False)
+    if label_array.size != score_array.size:
+        raise ValueError(
+            f"labels and scores must have the same length (one score per labelled item), "
+            f"got {label_array.size} labels and {score_array.size} scores"
+        )
+    if label_array.size == 0:
+        raise ValueError("labels and scores are empty: pass at least one scored item")
+    return label_array, score_array
+
+
 def as_rng(seed: object, name: str = "seed") -> np.random.Generator:
     """Return a numpy Generator from a non-negative integer seed (or a Generator), or raise.
 

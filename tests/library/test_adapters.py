@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -152,6 +151,7 @@ def scored_items(draw):
 
 def _ranks_by_trec_eval(scores: dict) -> list:
     """The order in which trec_eval ranks ``scores``: each item's 1/rank, read off recip_rank."""
+    import pytrec_eval
     rank_of = {}
     for item in scores:
         evaluator = pytrec_eval.RelevanceEvaluator({"q": {item: 1}}, {"recip_rank"})
@@ -159,6 +159,7 @@ def _ranks_by_trec_eval(scores: dict) -> list:
     return sorted(scores, key=rank_of.__getitem__)
 
 
+@pytest.mark.reference
 @FAST
 @given(scored_items())
 def test_trec_policy_is_trec_evals_order(scores):

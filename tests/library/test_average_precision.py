@@ -6,10 +6,8 @@ import math
 
 import numpy as np
 import pytest
-import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.metrics import average_precision_score
 
 from rankmetrics_lite._average_precision import average_precision, average_precision_rows, gmap
 from rankmetrics_lite._reciprocal_rank import reciprocal_rank
@@ -142,16 +140,20 @@ def test_retrieved_relevant_never_below_trec_ap(ranking):
 # ----------------------------------------------------------- references --
 
 
+@pytest.mark.reference
 @FAST
 @given(st.lists(st.integers(0, 1), min_size=1, max_size=30).filter(any))
 def test_matches_sklearn_when_every_relevant_item_was_retrieved(relevance):
     # Distinct scores, descending with rank: sklearn sees the same ranking.
+    from sklearn.metrics import average_precision_score
     scores = np.arange(len(relevance), 0, -1, dtype=float)
     expected = average_precision_score(relevance, scores)
     assert average_precision(relevance, n_relevant=sum(relevance)) == pytest.approx(expected)
 
 
+@pytest.mark.reference
 def test_sklearn_overstates_ap_when_relevant_items_were_missed():
+    from sklearn.metrics import average_precision_score
     relevance = [1, 0, 1, 0]
     sklearn_ap = average_precision_score(relevance, [4.0, 3.0, 2.0, 1.0])
     assert sklearn_ap == pytest.approx(average_precision(relevance, n_relevant=2))
@@ -173,7 +175,9 @@ def _trec_order(run: dict) -> list[str]:
     return sorted(run, key=lambda doc: (run[doc], doc), reverse=True)
 
 
+@pytest.mark.reference
 def test_matches_pytrec_eval_map_and_map_cut():
+    import pytrec_eval
     rng = np.random.default_rng(20240501)
     queries = {f"q{n}": _random_trec_query(rng) for n in range(30)}
     evaluator = pytrec_eval.RelevanceEvaluator(

@@ -25,14 +25,12 @@ them with gains given to one crash it (a double free), so gains go to one at a t
 
 from __future__ import annotations
 
-import io
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from rankmetrics_lite._trec_eval_cli import run_command
+from tests.library.command_line_compare import compare, report
 from tests.library.trec_collections import Collection, random_collection, write_collection
 from tests.library.trec_eval_programs import RELEASES, SOURCES, missing, trec_eval_binary
 
@@ -116,40 +114,6 @@ RANDOM_COMMANDS_10 = [
 ]
 
 
-def _trec_eval(binary: Path, args: list[str], cwd: Path) -> tuple[bytes, int]:
-    done = subprocess.run([str(binary), *args], capture_output=True, cwd=cwd, timeout=120)
-    return done.stdout, done.returncode
-
-
-def _ours(args: list[str], release: str, cwd: Path) -> tuple[bytes, int, str]:
-    out, err = io.BytesIO(), io.StringIO()
-    argv = [a if a.startswith("-") or not (cwd / a).exists() else str(cwd / a) for a in args]
-    code = run_command(["--trec-eval-version", release, *argv], io.BytesIO(), out, err)
-    return out.getvalue(), code, err.getvalue()
-
-
-def _compare(binary: Path, release: str, args: list[str], cwd: Path) -> tuple[int, list[str]]:
-    """(lines compared, differences) of one command."""
-    theirs, their_code = _trec_eval(binary, args, cwd)
-    ours, our_code, message = _ours(args, release, cwd)
-    differences = []
-    if their_code != our_code:
-        differences.append(f"{' '.join(args)}: exit {their_code} vs ours {our_code} ({message.strip()})")
-    if theirs != ours:
-        a, b = theirs.decode("utf-8", "replace").splitlines(), ours.decode("utf-8", "replace").splitlines()
-        first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-        shown = (a[first] if first < len(a) else "<end>", b[first] if first < len(b) else "<end>")
-        differences.append(f"{' '.join(args)}: {abs(len(a) - len(b)) + sum(x != y for x, y in zip(a, b))} "
-                           f"lines differ; first, line {first + 1}: trec_eval {shown[0]!r}, ours {shown[1]!r}")
-    return max(theirs.count(b"\n"), 1), differences
-
-
-def _report(what: str, lines: int, differences: list[str]) -> None:
-    print(f"{what}: {lines} output lines compared byte for byte, {len(differences)} commands differ")
-    assert lines > 0
-    assert not differences, f"{what}:\n" + "\n".join(differences[:10])
-
-
 @pytest.fixture(scope="module", params=RELEASES)
 def release(request):
     return request.param, trec_eval_binary(request.param)
@@ -220,10 +184,10 @@ def test_trec_evals_own_collection(release):
     commands = OWN_COMMANDS + (OWN_COMMANDS_10 if name == "10.0" else [])
     lines, differences = 0, []
     for command in commands:
-        compared, different = _compare(binary, name, command.split(), folder)
+        compared, different = compare(binary, name, command.split(), folder)
         lines += compared
         differences += different
-    _report(f"trec_eval {name}, its test collection, {len(commands)} commands", lines, differences)
+    report(f"trec_eval {name}, its test collection, {len(commands)} commands", lines, differences)
 
 
 @pytest.mark.parametrize("seeds", SEED_GROUPS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
@@ -242,10 +206,10 @@ def test_adversarial_collections(release, collections, seeds):
                   str(levels_c if name == "10.0" else levels), files[1]]]
         n_commands = len(runs)
         for argv in runs:
-            compared, different = _compare(binary, name, argv, qrels.parent)
+            compared, different = compare(binary, name, argv, qrels.parent)
             lines += compared
             differences += [f"seed {seed}: {d}" for d in different]
-    _report(f"trec_eval {name}, seeds {seeds.start}-{seeds.stop - 1}, {n_commands} commands each",
+    report(f"trec_eval {name}, seeds {seeds.start}-{seeds.stop - 1}, {n_commands} commands each",
             lines, differences)
 
 
@@ -275,11 +239,11 @@ def test_a_document_twice_stops_at_the_first_query_evaluated(release, collection
         commands = [["-q", "-c", "-m", "all_trec"], ["-q", "-m", "official"], ["-c", "-m", "map"]]
         commands += [["-q", "-c", "-R", "prefs", "-m", "all_prefs", str(collections[seed][5])]] if file == "run" else []
         for argv in commands:
-            compared, different = _compare(binary, name, argv + (files[1:] if "prefs" in argv else files),
+            compared, different = compare(binary, name, argv + (files[1:] if "prefs" in argv else files),
                                            qrels.parent)
             lines += compared
             differences += [f"seed {seed}: {d}" for d in different]
-    _report(f"trec_eval {name}, a document twice in the {file} ({where})", lines, differences)
+    report(f"trec_eval {name}, a document twice in the {file} ({where})", lines, differences)
 
 
 @pytest.mark.parametrize("blank", ["\n", "  \n", "\t\r\n"])
@@ -291,7 +255,7 @@ def test_a_blank_qrels_line_is_malformed(release, tmp_path, blank, at):
     lines.insert({"first": 0, "middle": 2, "last": 3}[at], blank)
     (tmp_path / "qrels").write_text("".join(lines))
     (tmp_path / "run").write_text("1 Q0 a 1 0.9 r\n\n1 Q0 b 2 0.8 r\n2 Q0 a 1 0.5 r\n")
-    compared, differences = _compare(binary, name, ["-q", "-m", "map", "qrels", "run"], tmp_path)
+    compared, differences = compare(binary, name, ["-q", "-m", "map", "qrels", "run"], tmp_path)
     assert not differences, differences
 
 

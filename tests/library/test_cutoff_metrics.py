@@ -11,7 +11,6 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -287,9 +286,11 @@ def test_renaming_ids_consistently_changes_nothing(case, k):
 # ---------------------------------------------------- cross-check: trec_eval --
 
 
+@pytest.mark.reference
 @settings(max_examples=40, deadline=None)
 @given(judged_rankings(max_len=15), st.lists(st.integers(1, 20), min_size=1, max_size=4, unique=True))
 def test_agrees_with_trec_eval(case, cutoffs):
+    import pytrec_eval
     relevance, n_rel = case
     docs = [f"d{rank:02d}" for rank in range(1, len(relevance) + 1)]
     qrels = {doc: 1 for doc, rel in zip(docs, relevance) if rel}

@@ -6,10 +6,8 @@ import math
 
 import numpy as np
 import pytest
-import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.metrics import dcg_score, ndcg_score
 
 from rankmetrics_lite._dcg import _dcg_rows, dcg_at_k, ndcg_at_k, ndcg_rows
 
@@ -133,17 +131,21 @@ def test_dcg_grows_with_k(ranking):
 # ----------------------------------------------------------- references --
 
 
+@pytest.mark.reference
 @FAST
 @given(st.lists(grades, min_size=2, max_size=20).filter(lambda g: max(g) > 0), st.integers(1, 25))
 def test_matches_sklearn_on_a_ranking_of_every_judged_item(judged, k):
     # sklearn builds the ideal from the list it is given, so pass every judged
     # item; distinct scores keep its tie averaging out of the way.
+    from sklearn.metrics import dcg_score, ndcg_score
     scores = np.arange(len(judged), 0, -1, dtype=float)
     assert dcg_at_k(judged, k) == pytest.approx(dcg_score([judged], [scores], k=k))
     assert ndcg_at_k(judged, k, judged_grades=judged) == pytest.approx(ndcg_score([judged], [scores], k=k))
 
 
+@pytest.mark.reference
 def test_matches_pytrec_eval_ndcg_and_ndcg_cut():
+    import pytrec_eval
     rng = np.random.default_rng(11)
     qrels, run = {}, {}
     for n in range(30):

@@ -13,7 +13,6 @@ import math
 from importlib.metadata import version
 
 import numpy as np
-import pyndeval
 import pytest
 
 from rankmetrics_lite import (
@@ -25,6 +24,7 @@ from rankmetrics_lite import (
     greedy_ideal_ranking,
     nerr_ia_at_k,
     normalised_novelty_rank_biased_precision,
+    novelty_gains,
     novelty_rank_biased_precision,
     precision_ia_at_k,
     read_trec_run,
@@ -196,6 +196,7 @@ def _trec_ranking(ranking: dict) -> list[str]:
 
 def ndeval_values(run: dict, qrels: dict, measures: list[str], *, alpha=0.5, level=1) -> dict:
     """pyndeval's per-query values: qrels in ndeval's subtopic order, the run as ranks."""
+    import pyndeval
     lines = sorted(((q, s, d, g) for q, subs in qrels.items() for s, docs in subs.items()
                     for d, g in docs.items()), key=lambda t: _natural(t[1]))
     scored = [(q, doc, float(-rank)) for q in sorted(run) for rank, doc in enumerate(_trec_ranking(run[q]))]
@@ -285,3 +286,21 @@ def test_random_collections_against_pyndeval():
             total, largest = total + compared, max(largest, difference)
     assert total > 30_000 and largest <= 1e-9
     print(f"compared {total} values with pyndeval {version('pyndeval')}; largest difference {largest:.2e}")
+
+
+def test_novelty_gains_are_what_alpha_dcg_discounts():
+    judged = {"a": {"x", "y"}, "b": {"x"}, "c": {"y", "z"}, "d": {"z"}}
+    ranking = [{"x", "y"}, {"x"}, set(), {"y", "z"}, {"z"}]
+    for alpha in (0.0, 0.3, 0.5, 1.0):
+        gains = novelty_gains(ranking, judged=judged, alpha=alpha)
+        seen = {"x": 0, "y": 0, "z": 0}
+        want = []
+        for covered in ranking:  # the definition, rank by rank
+            want.append(sum((1 - alpha) ** seen[s] for s in covered))
+            seen.update({s: seen[s] + 1 for s in covered})
+        assert gains.tolist() == pytest.approx(want, abs=1e-15)
+        assert gains[0] == alpha_dcg_at_k(ranking, 1, judged=judged, alpha=alpha)  # undivided at k = 1
+    with pytest.raises(ValueError, match="alpha must be a number from 0 to 1"):
+        novelty_gains(ranking, judged=judged, alpha=1.5)
+    with pytest.raises(ValueError, match="names subtopic 'w'"):
+        novelty_gains([{"w"}], judged=judged)

@@ -3,7 +3,7 @@
 For each name of ``rankmetrics_lite.__all__``: a one-line summary; for a
 function, the formula (``.. math::`` or ``:math:``), Parameters naming every
 argument, Returns and Raises; for a class, Parameters (or, for a result,
-Attributes) naming every field; Examples with at least one doctest; and
+Attributes, a dataclass's or a named tuple's) naming every field; Examples with at least one doctest; and
 References citing keys of ``book/references.bib`` with ``:cite:p:`key```
 (sphinxcontrib-bibtex links them to the book's bibliography).
 
@@ -61,8 +61,10 @@ def problems(name: str, obj: object) -> list[str]:
     if not head or not head[0].endswith(".") or (len(head) > 1 and head[1].strip()):
         out.append("a one-line summary ending with a full stop, then a blank line")
     is_class = inspect.isclass(obj)
-    if is_class and dataclasses.is_dataclass(obj):
-        expected, section = {f.name for f in dataclasses.fields(obj)}, "Attributes"
+    result = is_class and (dataclasses.is_dataclass(obj) or issubclass(obj, tuple))  # a named tuple
+    if result:
+        expected, section = set(obj._fields if issubclass(obj, tuple) else
+                                (f.name for f in dataclasses.fields(obj))), "Attributes"
     else:
         target = obj.__init__ if is_class else obj
         parameters = inspect.signature(target).parameters
@@ -79,7 +81,7 @@ def problems(name: str, obj: object) -> list[str]:
             out.append("Returns")
         if expected and "Raises" not in found:
             out.append("Raises (every function checks its input at the door)")
-    elif not dataclasses.is_dataclass(obj) and "Raises" not in found:
+    elif not result and "Raises" not in found:
         out.append("Raises")
     if ">>>" not in found.get("Examples", ""):
         out.append("Examples with at least one doctest")

@@ -13,8 +13,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy.stats import hypergeom, kendalltau
-from sklearn.metrics import cohen_kappa_score
-from statsmodels.stats.power import TTestPower
 
 from rankmetrics_lite import (
     cohen_kappa,
@@ -39,6 +37,7 @@ EXTREME_INTS = st.one_of(st.integers(2**53 - 4, 2**53 + 4), st.integers(2**62, 2
 @given(st.lists(st.tuples(EXTREME_INTS, EXTREME_INTS), min_size=2, max_size=30),
        st.sampled_from([None, "linear", "quadratic"]))
 def test_cohen_kappa_is_scikit_learns_on_integer_labels_a_float_would_merge(pairs, weights):
+    from sklearn.metrics import cohen_kappa_score
     a, b = (np.array(side, dtype=np.int64) for side in zip(*pairs))
     expected = cohen_kappa_score(a, b, weights=weights)
     if not math.isfinite(expected):
@@ -107,6 +106,8 @@ def test_a_difference_equal_on_every_query_has_an_infinite_effect(baseline, shif
        st.one_of(st.integers(2, 200), st.sampled_from([10**6, 10**12, 2**63 - 1])),
        st.sampled_from([0.05, 0.01, 1e-6]), st.sampled_from(["two-sided", "larger", "smaller"]))
 def test_paired_t_test_power_is_statsmodels_or_a_refusal(effect, n, alpha, alternative):
+    from statsmodels.stats.power import TTestPower
+
     ours = {"larger": "greater", "smaller": "less"}.get(alternative, alternative)
     try:
         power = paired_t_test_power(effect, n, alpha=alpha, alternative=ours)

@@ -24,6 +24,7 @@ from rankmetrics_lite import (
     PairedEffectSize,
     TopicSetSize,
     TukeyHSD,
+    anova_power,
     evaluate,
     paired_effect_size,
     paired_t_test,
@@ -130,9 +131,32 @@ def test_anova_design_equals_statsmodels_ftestanovapower():
         f = math.sqrt(difference**2 / (2 * m * variance))
         at_n = float(reference.power(f, m * design.n_queries, alpha, k_groups=m))
         assert design.power == pytest.approx(at_n, abs=1e-10)
+        assert anova_power(difference, variance, design.n_queries, n_systems=m, alpha=alpha) == design.power
         nobs = float(reference.solve_power(f, nobs=None, alpha=alpha, power=1 - beta, k_groups=m))
         assert design.n_queries == math.ceil(nobs / m - 1e-9), (difference, variance, m, alpha, beta)
 
+
+
+def test_anova_power_is_the_power_topic_set_size_reaches():
+    for design in ("anova", "two_way_anova"):
+        size = topic_set_size(0.05, 0.02, design=design, n_systems=5)
+        at = {n: anova_power(0.05, 0.02, n, n_systems=5, design=design) for n in (size.n_queries - 1, size.n_queries)}
+        assert at[size.n_queries] == size.power >= 0.8 > at[size.n_queries - 1]
+
+
+@pytest.mark.parametrize("arguments, error, message", [
+    ((0.0, 0.02, 30), ValueError, "minimum_detectable_difference must be positive"),
+    ((0.05, -1, 30), ValueError, "variance must be positive"),
+    ((0.05, 0.02, 1), ValueError, "n_queries must be at least 2"),
+    ((0.05, 0.02, 30.5), TypeError, "n_queries"),
+])
+def test_anova_power_refuses_bad_input_by_name(arguments, error, message):
+    with pytest.raises(error, match=message):
+        anova_power(*arguments)
+    with pytest.raises(ValueError, match="n_systems must be at least 2"):
+        anova_power(0.05, 0.02, 30, n_systems=1)
+    with pytest.raises(ValueError, match="design"):
+        anova_power(0.05, 0.02, 30, design="paired_t")
 
 @pytest.mark.reference
 def test_two_way_anova_design_equals_statsmodels_ftestpower():
@@ -152,6 +176,8 @@ def test_two_way_anova_design_equals_statsmodels_ftestpower():
                                 n_systems=m)
         n = design.n_queries
         assert design.power == pytest.approx(theirs(difference, variance, m, n, alpha), abs=1e-10)
+        assert anova_power(difference, variance, n - 1, n_systems=m, alpha=alpha, design="two_way_anova") \
+            == pytest.approx(theirs(difference, variance, m, n - 1, alpha), abs=1e-10)
         assert design.power >= 1 - beta > theirs(difference, variance, m, n - 1, alpha)
         # the one-way design's error has more degrees of freedom: it never needs more queries
         assert topic_set_size(difference, variance, alpha=alpha, beta=beta, design="anova",

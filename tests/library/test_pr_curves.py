@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn import metrics as sk
 
 from rankmetrics_lite._cutoff_metrics import precision_recall_at_all_k
 from rankmetrics_lite._pr_curves import (
@@ -195,8 +194,10 @@ def test_operating_point_ties_go_to_higher_recall():
 # ------------------------------------------------ cross-check: scikit-learn --
 
 
+@pytest.mark.reference
 @pytest.mark.parametrize("seed", range(40))
 def test_threshold_measures_match_scikit_learn(seed):
+    from sklearn import metrics as sk
     labels, scores = random_scored_set(seed)
     curve = pr_curve_from_scores(labels, scores)
     sk_precision, sk_recall, sk_thresholds = sk.precision_recall_curve(labels, scores)
@@ -208,8 +209,10 @@ def test_threshold_measures_match_scikit_learn(seed):
     assert auprc_trapezoid(labels, scores) == pytest.approx(sk.auc(sk_recall, sk_precision), abs=1e-12)
 
 
+@pytest.mark.reference
 @pytest.mark.parametrize("seed", range(20))
 def test_max_f1_matches_scikit_learn_f1_at_its_threshold(seed):
+    from sklearn import metrics as sk
     labels, scores = random_scored_set(seed)
     best = max_f1(labels, scores)
     predictions = (scores >= best.threshold).astype(int)
@@ -283,6 +286,7 @@ def pytrec_eval_iprec(judged: dict, run: dict) -> dict:
     return evaluator.evaluate(run)
 
 
+@pytest.mark.reference
 def test_trec_eval_9_0_8_rule_matches_pytrec_eval_on_the_test_collection():
     relevance, n_relevant, _ = read_trec_eval_test_collection()
     judged, run = {}, {}
@@ -300,6 +304,7 @@ def test_trec_eval_9_0_8_rule_matches_pytrec_eval_on_the_test_collection():
         assert result.average == pytest.approx(reference[query]["11pt_avg"], abs=1e-12)
 
 
+@pytest.mark.reference
 def test_trec_eval_9_0_8_rule_matches_pytrec_eval_on_random_rankings():
     rng = np.random.default_rng(7)
     judged, run, truth = {}, {}, {}

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn import metrics as sk
 
 from rankmetrics_lite._roc import partial_auc, roc_auc, roc_curve_points
 
@@ -107,8 +106,10 @@ def test_standardized_partial_auc_of_chance_and_perfect_curves():
 # ------------------------------------------------ cross-check: scikit-learn --
 
 
+@pytest.mark.reference
 @pytest.mark.parametrize("seed", range(40))
 def test_roc_matches_scikit_learn(seed):
+    from sklearn import metrics as sk
     labels, scores = random_scored_set(seed)
     curve = roc_curve_points(labels, scores)
     fpr, tpr, thresholds = sk.roc_curve(labels, scores, drop_intermediate=False)

@@ -102,7 +102,7 @@ def test_the_command_line_never_holds_a_plain_run_file_whole(tmp_path, monkeypat
     whole_reads = []
     real = _trec_eval_cli._read_input
     monkeypatch.setattr(_trec_eval_cli, "_read_input",
-                        lambda path, stdin, kind: whole_reads.append(kind) or real(path, stdin, kind))
+                        lambda path, stdin, kind, *code: whole_reads.append(kind) or real(path, stdin, kind, *code))
     out = io.BytesIO()
     code = _trec_eval_cli.run_command(["-m", "runid", "-m", "map", str(tmp_path / "qrels"), str(tmp_path / "run")],
                                       io.BytesIO(), out, io.StringIO())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.book.browser.browser_support import pages_of_share
-from tests.book.browser.page_checks import axe_source, check_pages  # noqa: F401
+from tests.book.browser.page_checks import check_pages
 
 pytestmark = pytest.mark.browser
 

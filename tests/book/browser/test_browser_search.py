@@ -13,7 +13,6 @@ from selenium.webdriver.common.keys import Keys
 
 from tests.book.browser.browser_support import (
     MODES, SCREENS, open_page, use_mode, use_screen, wait_until)
-from tests.book.browser.page_checks import axe_source  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

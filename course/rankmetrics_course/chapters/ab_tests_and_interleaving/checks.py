@@ -13,7 +13,7 @@ import numpy as np
 from rankmetrics_course.exercises.registry import ExerciseMistake, exercise
 from rankmetrics_lite import balanced_interleave, balanced_outcome, team_draft_many, team_draft_outcome
 
-from .online import ALPHA, POWER, ab_test_with_users, cuped, impressions_for_ab, per_topic, rollout_order
+from .online import ALPHA, POWER, ab_test_with_users, cuped, impressions_for_ab, per_topic
 from .users import web_topics
 
 

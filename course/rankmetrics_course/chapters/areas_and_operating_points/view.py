@@ -1,8 +1,8 @@
 """What the chapter on areas and operating points shows: AP against the trapezoid,
 operating points on lines of equal F1, and ROC against PR as positives get rare.
 
-Every number comes from :mod:`rankmetrics_lite._pr_curves` and
-:mod:`rankmetrics_lite._roc`; this module only draws them. Each figure function
+Every number comes from :mod:`rankmetrics_lite`'s curves and areas; this module
+only draws them. Each figure function
 returns a :class:`~rankmetrics_course.figures.ShownFigure` whose alt text
 is computed from the same numbers as the drawing. The **base rate** slider
 (:func:`imbalance_frame`, :func:`imbalance_slider`) shows the same scorer on
@@ -34,9 +34,10 @@ from rankmetrics_lite import (
     max_f1,
     pr_curve_from_scores,
     precision_at_recall,
+    roc_auc,
+    roc_curve_points,
 )
-from rankmetrics_lite._roc import as_fraction, labels_and_scores, roc_auc, roc_curve_points
-from rankmetrics_lite.validation import check_count
+from rankmetrics_lite.validation import as_fraction, check_count, labels_and_scores
 
 # How the base-rate slider writes a base rate, beside the slider and among its numbers.
 BASE_RATE_FORMAT = ".2f"

@@ -3,7 +3,7 @@
 * :data:`JAGUAR`: the ambiguous query "jaguar", its four subtopics and the judged
   pages, with a redundant and a diverse ranking of them;
 * :func:`novelty_gains`: what each rank of a ranking adds under alpha-nDCG's
-  novelty discount (computed by the package's own kernel);
+  novelty discount (:func:`rankmetrics_lite.novelty_gains`);
 * :func:`alpha_frame` and :func:`alpha_slider`: alpha-nDCG@5 of both rankings as
   alpha moves from 0 to 1, with their novelty gains rank by rank, as a two-faced
   :class:`~rankmetrics_course.slider.Slider`;
@@ -23,7 +23,7 @@ from rankmetrics_course.alt_text import listing
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT
 from rankmetrics_lite import alpha_ndcg_at_k, ndcg_at_k
-from rankmetrics_lite._diversity import _as_coverage, _as_judged, _check_unit, _novelty_gains
+from rankmetrics_lite import novelty_gains as library_novelty_gains
 
 #: The judged pages of the query "jaguar" and the subtopics each is relevant to.
 JAGUAR = {
@@ -61,9 +61,7 @@ def novelty_gains(ranking: Sequence[str], alpha: float, judged=None) -> np.ndarr
     [1.0, 0.5, 1.0]
     """
     judged = JAGUAR if judged is None else judged
-    alpha = _check_unit(alpha, "alpha")
-    judgements = _as_judged(judged)
-    return _novelty_gains(_as_coverage(subtopics_by_rank(ranking, judged), judgements), alpha)
+    return library_novelty_gains(subtopics_by_rank(ranking, judged), judged=judged, alpha=alpha)
 
 
 def _draw_gains(alpha: float, k: int) -> Figure:
@@ -84,7 +82,6 @@ def _draw_gains(alpha: float, k: int) -> Figure:
 
 def alpha_frame(alpha: float, k: int = 5) -> Frame:
     """One position of the alpha slider: alpha-nDCG@k of both rankings and their gains."""
-    alpha = _check_unit(alpha, "alpha")
     values = {name: alpha_ndcg_at_k(subtopics_by_rank(ranking), k, judged=JAGUAR, alpha=alpha)
               for name, ranking in (("redundant", REDUNDANT), ("diverse", DIVERSE))}
     numbers = {"α": f"{alpha:.1f}", **{f"α-nDCG@{k} {name}": f"{v:.4f}" for name, v in values.items()}}
@@ -128,7 +125,6 @@ def _draw_position(position: int, alpha: float) -> Figure:
 def position_frame(position: int, alpha: float = 0.5) -> Frame:
     """One position of the second slider: the car page at rank ``position`` among cat pages."""
     ranking = with_car_at(position)
-    alpha = _check_unit(alpha, "alpha")
     relevant = [1 if JAGUAR.get(doc) else 0 for doc in ranking]
     numbers = {"car at rank": str(position),
                "nDCG@5": f"{ndcg_at_k(relevant, 5, judged_grades=[1] * len(JAGUAR)):.4f}",

@@ -19,8 +19,7 @@ from rankmetrics_course import data
 from rankmetrics_course.chapters.how_many_queries.trec import SWAP_BINS, extrapolated_swap_rate, swap_rates
 from rankmetrics_course.chapters.how_many_queries.view import case_study_retrievers, case_study_scores
 from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, returned_number
-from rankmetrics_lite import paired_effect_size, queries_for_power, tukey_hsd, variance_from_scores
-from rankmetrics_lite._power import _anova_power
+from rankmetrics_lite import anova_power, paired_effect_size, queries_for_power, tukey_hsd, variance_from_scores
 
 
 def _whole_number(answer, what: str) -> int:
@@ -113,7 +112,7 @@ def _anova(answer) -> None:
             where = (f"for min_range={min_range}, variance={variance}, n_systems={n_systems}, "
                      f"n_queries={n_queries}, alpha={alpha}")
             got = returned_number(answer(min_range, variance, n_systems, n_queries, alpha), where)
-            want = _anova_power(min_range, variance, n_systems, n_queries, alpha)
+            want = anova_power(min_range, variance, n_queries, n_systems=n_systems, alpha=alpha)
             if abs(got - want) > 1e-6:
                 raise ExerciseMistake(
                     f"{where} your function returned {got:.6f}. Check the noncentrality (the "

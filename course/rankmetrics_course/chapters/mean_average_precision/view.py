@@ -5,7 +5,7 @@
 ``ap_at_k_frame`` is the pure function behind the chapter's k-slider, which
 shows AP@k under the three denominators in use, and ``ap_at_k_slider`` wraps
 it in the two-faced :class:`~rankmetrics_course.slider.Slider`. Every
-number comes from :mod:`rankmetrics_lite._average_precision`.
+number comes from :func:`rankmetrics_lite.average_precision`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ cutoff it gives DCG@k, the ideal DCG@k and nDCG@k under the linear gain
 (trec_eval) and the exponential gain (Burges et al.) side by side, and
 ``ndcg_slider`` wraps it in the two-faced
 :class:`~rankmetrics_course.slider.Slider`. Every number comes from
-:mod:`rankmetrics_lite._dcg`.
+:func:`rankmetrics_lite.dcg_at_k` and :func:`rankmetrics_lite.ndcg_at_k`.
 """
 
 from __future__ import annotations

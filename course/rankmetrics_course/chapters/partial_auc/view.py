@@ -1,7 +1,7 @@
 """What the chapter on partial AUC shows: ROC curves, AUC as pairs, and an FPR-bound slider.
 
-Every number comes from :mod:`rankmetrics_lite._roc`; this module only draws
-it, and builds the chapter's two constructed systems with equal AUC
+Every number comes from :mod:`rankmetrics_lite`'s ROC functions; this module only
+draws it, and builds the chapter's two constructed systems with equal AUC
 (:func:`ranking_with_negatives_above`). The slider (:func:`partial_auc_frame`,
 :func:`partial_auc_slider`) moves the right end of the false-positive range
 and shades the area that partial AUC measures.
@@ -20,8 +20,8 @@ from rankmetrics_course.chapters.pr_curves_and_ap.view import ScoredSet, legend_
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
-from rankmetrics_lite._roc import labels_and_scores, partial_auc, roc_auc, roc_curve_points
-from rankmetrics_lite.validation import check_count
+from rankmetrics_lite import partial_auc, roc_auc, roc_curve_points
+from rankmetrics_lite.validation import check_count, labels_and_scores
 
 # The right ends of the FPR range the slider offers: 0.05, 0.10, ..., 1.00.
 DEFAULT_MAX_FPRS = tuple(round(0.05 * i, 2) for i in range(1, 21))

@@ -1,7 +1,7 @@
 """What the chapter on precision-recall curves shows: curves, their shapes, one slider.
 
-Every number comes from :mod:`rankmetrics_lite._pr_curves`; this module only
-draws them. Each figure function returns a
+Every number comes from :mod:`rankmetrics_lite`'s precision-recall curves; this
+module only draws them. Each figure function returns a
 :class:`~rankmetrics_course.figures.ShownFigure` whose alt text is
 computed from the same numbers as the drawing, so a chapter cell shows it with
 one call. The **threshold** slider (:func:`threshold_frame`,
@@ -22,17 +22,18 @@ from matplotlib.transforms import ScaledTranslation
 from rankmetrics_course.figures import ShownFigure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
-from rankmetrics_lite import f1_at_k, precision_at_k, recall_at_k
-from rankmetrics_lite._pr_curves import (
+from rankmetrics_lite import (
     OperatingPoint,
     eleven_point_precision,
+    f1_at_k,
     interpolated_precision,
     max_f1,
     pr_curve_from_cutoffs,
     pr_curve_from_scores,
+    precision_at_k,
+    recall_at_k,
 )
-from rankmetrics_lite._roc import labels_and_scores
-from rankmetrics_lite.validation import check_count
+from rankmetrics_lite.validation import check_count, labels_and_scores
 
 # The most points a curve is drawn with: a curve of 20,000 thresholds would
 # make every slider frame a large SVG, and the eye cannot tell the difference.

@@ -75,12 +75,6 @@ def test_static_face_holds_every_frame_and_no_network():
         "A: P@k = 1.0000, B: P@k = 0.0000")
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, reading_slider(RANKINGS, k=3), drawn_now=9)
-
-
 def test_figure_alt_text_is_computed_from_the_rankings():
     alt = two_rankings_figure(RANKINGS).alt
     assert "ranking A has its relevant results at ranks 1, 2 and 3 and has seen all 3 at k=3" in alt

@@ -83,12 +83,6 @@ def test_static_face_holds_every_frame_and_no_network():
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, ap_at_k_slider(RELEVANCE, N_RELEVANT, k=3), drawn_now=9)
-
-
 def test_slider_rejects_bad_input():
     with pytest.raises(ValueError, match="n_relevant must be at least"):
         ap_at_k_slider(RELEVANCE, 3)

@@ -74,12 +74,6 @@ def test_static_face_holds_every_frame_and_no_network():
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, first_relevant_slider(rank=3), drawn_now=19)
-
-
 def test_mime_bundle_text():
     assert repr(first_relevant_slider(rank=2)).startswith("Slider over r = 1..20; at r = 2:")
 

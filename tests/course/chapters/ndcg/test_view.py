@@ -87,12 +87,6 @@ def test_static_face_holds_every_frame_and_no_network():
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, ndcg_slider(GRADES, JUDGED, k=3), drawn_now=9)
-
-
 def test_slider_refuses_impossible_judgements():
     with pytest.raises(ValueError, match="judged_grades"):
         ndcg_slider([3, 3], [3, 0])  # two grade-3 items returned, one judged

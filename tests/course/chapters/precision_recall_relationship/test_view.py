@@ -108,12 +108,6 @@ def test_static_face_holds_every_frame_and_no_network():
     assert 'value="6"' in html  # k = 7 is position 6 of the range input
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, relationship_slider(RANKING, N_RELEVANT, k=7), drawn_now=19)
-
-
 def test_text_face():
     text = repr(relationship_slider(RANKING, N_RELEVANT, k=7))
     assert text.startswith("Slider over k = 1..20; at k = 7: k = 7, |R_k| = 4, P@k = 0.5714")

@@ -87,12 +87,6 @@ def test_static_face_holds_every_frame_and_no_network():
         "Slider over |R| = 9..20; at |R| = 10: |R| = 10, relevant in top |R| = 6")
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, r_precision_slider(RANKING, n_relevant=10), drawn_now=11)
-
-
 def test_figure_alt_text_gives_the_meeting_point():
     alt = r_precision_figure(RANKING, 10).alt
     assert "meet at k = 10, marked by a vertical line and a dot at 0.6" in alt

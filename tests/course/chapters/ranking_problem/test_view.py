@@ -83,12 +83,6 @@ def test_static_face_holds_every_frame_and_no_network():
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, notation_slider(RANKED, JUDGEMENTS, k=4), drawn_now=6)
-
-
 def test_bad_input_fails_at_the_door():
     with pytest.raises(ValueError, match="twice"):
         notation_slider(["d1", "d1"], JUDGEMENTS)

@@ -78,12 +78,6 @@ def test_static_face_holds_every_frame_and_no_network():
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
 
 
-def test_static_face_is_deterministic():
-    """A frame drawn in this process is byte for byte the one the chapter stored when
-    another process executed it; nbval checks every frame so in a fresh kernel."""
-    stored_frames_of(CHAPTER, recall_at_k_slider(RELEVANCE, 8, k=4), drawn_now=9)
-
-
 def test_text_face():
     text = repr(recall_at_k_slider(RELEVANCE, 8, k=4))
     assert text == ("Slider over k = 1..10; at k = 4: k = 4, relevant in top k = 3, "

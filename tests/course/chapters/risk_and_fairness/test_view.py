@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from rankmetrics_course.chapters.risk_and_fairness.view import (
     median_run, plackett_luce, risk_against, risk_frame, risk_slider)
