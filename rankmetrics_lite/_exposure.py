@@ -72,8 +72,38 @@ def _numbers(values: Mapping, name: str, *, high: float = math.inf) -> dict:
 
 @dataclass(frozen=True)
 class ExpectedExposure:
-    """Expected exposure of a stochastic ranking policy: every item's exposure, its target,
-    and the loss with its two parts (``loss = disparity - 2 relevance + |target|^2``)."""
+    """Result of :func:`expected_exposure`: each item's exposure, its target, and the loss.
+
+    The loss splits in two parts: ``loss = disparity - 2 * relevance +
+    sum(target ** 2)``.
+
+    Attributes
+    ----------
+    items : tuple
+        The items of ``grades``, in its order.
+    exposure : array-like of float
+        Each item's expected exposure under the policy, in the order of ``items``.
+    target : array-like of float
+        Each item's exposure under the ideal policy (:func:`target_exposure`).
+    loss : float
+        EE-L, the squared distance between ``exposure`` and ``target``: lower is better.
+    disparity : float
+        EE-D, the sum of the squared exposures: lowest when exposure is spread evenly.
+    relevance : float
+        EE-R, the dot product of ``exposure`` and ``target``: highest when
+        exposure goes where the target puts it.
+
+    Examples
+    --------
+    >>> result = expected_exposure([["a", "b", "c"]], {"a": 1, "b": 1, "c": 0})
+    >>> result.items, result.exposure.tolist(), result.target.tolist()
+    (('a', 'b', 'c'), [1.0, 0.5, 0.25], [0.75, 0.75, 0.25])
+
+    References
+    ----------
+    Diaz, Mitra, Ekstrand, Biega & Carterette (2020). Evaluating stochastic
+    rankings with expected exposure. CIKM. :cite:p:`diaz2020evaluating`
+    """
 
     items: tuple = field(repr=False)
     exposure: np.ndarray = field(repr=False)  # epsilon, in the order of items
@@ -90,10 +120,35 @@ def target_exposure(grades: Mapping, *, patience: float = 0.5) -> dict:
     the items of one grade fill ranks a to b of the ideal ranking in a random
     order, so each receives :math:`\frac{1}{b-a+1}\sum_{i=a}^{b}p^{i-1}`.
 
+    Parameters
+    ----------
+    grades : dict {item: grade}
+        Every item that may be ranked, with its grade (0 or more).
+    patience : float, default=0.5
+        RBP's persistence :math:`p`, strictly between 0 and 1.
+
+    Returns
+    -------
+    dict {item: float}
+        Each item's exposure under the ideal policy, in the order of ``grades``.
+
+    Raises
+    ------
+    TypeError
+        ``grades`` that is not a dict, or a ``patience`` that is not a number.
+    ValueError
+        An empty ``grades``, a grade that is negative or not finite, a
+        ``patience`` outside (0, 1).
+
     Examples
     --------
     >>> {d: round(e, 4) for d, e in target_exposure({"a": 1, "b": 1, "c": 0}).items()}
     {'a': 0.75, 'b': 0.75, 'c': 0.25}
+
+    References
+    ----------
+    Diaz, Mitra, Ekstrand, Biega & Carterette (2020). Evaluating stochastic
+    rankings with expected exposure. CIKM. :cite:p:`diaz2020evaluating`
     """
     grades = _numbers(grades, "grades")
     gamma = check_open_unit(patience, "patience")
@@ -140,6 +195,12 @@ def expected_exposure(rankings, grades: Mapping, *, patience: float = 0.5) -> Ex
         is computed over all of them.
     patience : float, default=0.5
         RBP's persistence :math:`p`, strictly between 0 and 1.
+
+    Returns
+    -------
+    ExpectedExposure
+        Each item's exposure and target, the loss (EE-L), disparity (EE-D)
+        and relevance (EE-R).
 
     Raises
     ------
@@ -218,8 +279,17 @@ def attention_weighted_rank_fairness(groups: Sequence, target: Mapping) -> float
     target : dict {group: share}
         The share of attention each group should get (0 or more, summing to 1).
 
+    Returns
+    -------
+    float
+        AWRF, between :math:`1 - \ln 2` and 1: 1 when the groups get exactly
+        their target shares of attention.
+
     Raises
     ------
+    TypeError
+        ``groups`` that is not a sequence (a string is not one), or a
+        ``target`` that is not a dict.
     ValueError
         A ranked item without a group (None), a group the target lacks, shares
         that are negative or do not sum to 1, an empty ranking.
@@ -268,8 +338,35 @@ def attention_weighted_rank_fairness(groups: Sequence, target: Mapping) -> float
 
 @dataclass(frozen=True)
 class GroupExposure:
-    """Singh & Joachims' exposure of each group: its mean exposure, its mean merit (if given),
-    the value compared (exposure, or exposure per merit) and min over max of that value."""
+    """Result of :func:`fairness_of_exposure`: each group's mean exposure, and its parity.
+
+    Attributes
+    ----------
+    groups : tuple
+        The groups, in the order they first appear among the values of ``groups``.
+    exposure : array-like of float
+        The mean exposure of each group's items (unranked items count as 0).
+    merit : array-like of float or None
+        The mean merit of each group's items; None when no merit was given.
+    value : array-like of float
+        The value compared: ``exposure`` (demographic parity), or ``exposure
+        / merit`` (disparate treatment).
+    parity : float
+        The smallest of ``value`` over the largest: 1 when every group is
+        treated alike.
+
+    Examples
+    --------
+    >>> fair = fairness_of_exposure([["a", "b", "c", "d"]], {"a": "x", "b": "x", "c": "y", "d": "y"},
+    ...                             merit={"a": 1, "b": 1, "c": 1, "d": 0})
+    >>> fair.groups, fair.merit.tolist(), fair.value.round(4).tolist()
+    (('x', 'y'), [1.0, 0.5], [0.8155, 0.9307])
+
+    References
+    ----------
+    Singh & Joachims (2018). Fairness of exposure in rankings. KDD.
+    :cite:p:`singh2018fairness`
+    """
 
     groups: tuple
     exposure: np.ndarray  # mean exposure of a group's items
@@ -303,11 +400,21 @@ def fairness_of_exposure(rankings, groups: Mapping, *, merit: Mapping | None = N
     merit : dict {item: merit in [0, 1]}, optional
         Each item's merit (relevance); then values are exposure per merit.
 
+    Returns
+    -------
+    GroupExposure
+        Each group's mean exposure (and merit), the values compared and
+        their parity.
+
     Raises
     ------
+    TypeError
+        ``rankings`` that is not a list of rankings, ``groups`` that is not a
+        non-empty dict, or a ``merit`` that is not a dict.
     ValueError
-        A ranked item without a group, a merit outside [0, 1] or missing for an
-        item, a group of merit 0 (its exposure per merit has no value).
+        No ranking, an item ranked twice in one ranking, a ranked item without
+        a group, a merit outside [0, 1] or missing for an item, a group of
+        merit 0 (its exposure per merit has no value).
 
     Examples
     --------

@@ -68,10 +68,40 @@ def risk_adjusted_differences(scores, baseline, *, alpha: float = 1.0) -> np.nda
     .. math:: z_q = \delta_q \text{ if } \delta_q \ge 0, \quad (1 + \alpha)\,\delta_q
         \text{ otherwise}, \qquad \delta_q = s_q - b_q
 
+    Their mean is :func:`urisk`, their t statistic :func:`trisk`.
+
+    Parameters
+    ----------
+    scores, baseline : dict {topic: score} or sequence of float
+        Per-topic scores of the system and of the baseline (dicts: the same
+        topics; sequences: the same order and length).
+    alpha : float, default=1.0
+        Aversion to risk, 0 or more: each loss weighs :math:`1 + \alpha`.
+
+    Returns
+    -------
+    numpy.ndarray
+        One risk-adjusted difference per topic, in the order of ``scores``.
+
+    Raises
+    ------
+    TypeError
+        ``scores`` and ``baseline`` not both dicts or both sequences, a score
+        that is not a number, or an ``alpha`` that is not a number.
+    ValueError
+        A baseline that lacks some of the system's topics (or the reverse),
+        sequences of different lengths, no topic, a score that is not finite,
+        a negative or infinite ``alpha``.
+
     Examples
     --------
     >>> risk_adjusted_differences([0.5, 0.2], [0.3, 0.4], alpha=1).round(4).tolist()
     [0.2, -0.4]
+
+    References
+    ----------
+    Wang, Bennett & Collins-Thompson (2012). Robust ranking models via
+    risk-sensitive optimization. SIGIR. :cite:p:`wang2012robust`
     """
     s, b = _paired(scores, baseline)
     delta = s - b
@@ -95,6 +125,11 @@ def urisk(scores, baseline, *, alpha: float = 1.0) -> float:
         topics; sequences: the same order and length).
     alpha : float, default=1.0
         Aversion to risk, 0 or more.
+
+    Returns
+    -------
+    float
+        URisk: above 0, the system improves on the baseline at that aversion to risk.
 
     Raises
     ------
@@ -122,7 +157,36 @@ def urisk(scores, baseline, *, alpha: float = 1.0) -> float:
 
 @dataclass(frozen=True)
 class TRiskTest:
-    """TRisk with its test: URisk, its standard error, the t statistic and its p-value."""
+    """Result of :func:`trisk`: URisk, its standard error, the t statistic and its p-value.
+
+    Attributes
+    ----------
+    urisk : float
+        URisk, the mean of the risk-adjusted differences (:func:`urisk`).
+    standard_error : float
+        Its standard error: the differences' sample standard deviation over
+        the square root of the number of topics.
+    trisk : float
+        TRisk, ``urisk / standard_error``: above 2, the system beats the
+        baseline at this aversion to risk; below -2, it is riskier.
+    p_value : float
+        The two-sided p-value, Student's t with ``n_topics - 1`` degrees of freedom.
+    n_topics : int
+        The number of topics compared.
+    alpha : float
+        The aversion to risk used: each loss weighed ``1 + alpha``.
+
+    Examples
+    --------
+    >>> test = trisk([0.5, 0.2, 0.6, 0.9], [0.3, 0.4, 0.6, 0.5], alpha=1)
+    >>> test.n_topics, test.alpha, round(test.standard_error, 4)
+    (4, 1.0, 0.1708)
+
+    References
+    ----------
+    Dinçer, Macdonald & Ounis (2014). Hypothesis testing for the risk-sensitive
+    evaluation of retrieval systems. SIGIR. :cite:p:`dincer2014hypothesis`
+    """
 
     urisk: float
     standard_error: float
@@ -147,6 +211,20 @@ def trisk(scores, baseline, *, alpha: float = 1.0) -> TRiskTest:
     riskier than the baseline, each at about the 5% level; the p-value is
     two-sided, with c - 1 degrees of freedom. (Some tools divide by c rather
     than c - 1 in :math:`s_z`; this is the t test's form.)
+
+    Parameters
+    ----------
+    scores, baseline : dict {topic: score} or sequence of float
+        Per-topic scores of the system and of the baseline (dicts: the same
+        topics; sequences: the same order and length).
+    alpha : float, default=1.0
+        Aversion to risk, 0 or more.
+
+    Returns
+    -------
+    TRiskTest
+        URisk, its standard error, TRisk, the two-sided p-value, the number
+        of topics and ``alpha``.
 
     Raises
     ------
@@ -205,11 +283,22 @@ def georisk(scores, *, alpha: float = 1.0) -> np.ndarray:
     scores : 2-D array, (topics, systems)
         Scores of 0 or more, one column per system (the baselines among them).
     alpha : float, default=1.0
+        Aversion to risk, 0 or more: each shortfall from the expected score
+        weighs ``1 + alpha``.
 
     Returns
     -------
     numpy.ndarray
         GeoRisk of each system, in column order.
+
+    Raises
+    ------
+    TypeError
+        ``scores`` that are not numbers, or an ``alpha`` that is not a number.
+    ValueError
+        ``scores`` that are not 2-D with at least one topic and two systems,
+        a score that is negative or not finite, scores that are all 0, a
+        negative or infinite ``alpha``.
 
     Examples
     --------

@@ -220,12 +220,51 @@ def cwl_kernel(family: str):
 
 @dataclass(frozen=True)
 class CWLMeasure:
-    """One ranking read by one C/W/L user: the model's vectors and its five expectations.
+    """Result of :func:`cwl_measure`: one ranking read by one C/W/L user.
 
     ``continuation``, ``weights`` and ``last`` are C(i), W(i) and L(i) at ranks
     1 to ``len(continuation)`` (the model's depth); the five expectations are
     floats: the rates of gain (the measure's value) and of cost per document read,
     the expected total gain and total cost, and the expected depth.
+
+    Attributes
+    ----------
+    measure : str
+        The model's name, as :func:`~rankmetrics_lite.evaluate` names it.
+    continuation : array-like of float
+        C(i), the chance of going on from each rank to the next.
+    weights : array-like of float
+        W(i), each rank's weight: the chance of reaching it over the expected depth.
+    last : array-like of float
+        L(i), the chance that each rank is the last one read.
+    rate_of_gain : float
+        The expected rate of gain per document read (ERG): the measure's value
+        (cwl_eval's EU).
+    total_gain : float
+        The expected total gain (ETG, cwl_eval's ETU).
+    rate_of_cost : float
+        The expected rate of cost per document read (cwl_eval's EC).
+    total_cost : float
+        The expected total cost (cwl_eval's ETC).
+    depth : float
+        The expected number of documents read (ED).
+
+    Examples
+    --------
+    >>> user = cwl_measure([1, 0, 1, 0], "CWL_P@4")
+    >>> user.measure, user.continuation[:5].tolist(), user.last[:5].tolist()
+    ('CWL_P@4', [1.0, 1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0, 0.0])
+    >>> user.rate_of_cost, user.total_cost
+    (1.0, 4.0)
+
+    References
+    ----------
+    Moffat, Bailey, Scholer & Thomas (2017). Incorporating user expectations and
+    behavior into the measurement of search effectiveness. ACM TOIS 35(3).
+    :cite:p:`moffat2017incorporating`
+
+    Azzopardi, Thomas & Moffat (2019). cwl_eval: an evaluation tool for
+    information retrieval. SIGIR. :cite:p:`azzopardi2019cwl`
     """
 
     measure: str
