@@ -419,12 +419,12 @@ def novelty_gains(subtopics_by_rank: Sequence[Iterable[Hashable]], *,
                   judged: Mapping[Hashable, Iterable[Hashable]], alpha: float = DEFAULT_ALPHA) -> np.ndarray:
     r"""The novelty gain at each rank: what the document there adds, given those above it.
 
-    .. math:: g_r = \sum_{j=1}^{m} J_j(r)\,(1-\alpha)^{c_j(r)}
+    .. math:: \mathrm{ng}_i = \sum_{s \in S} J_s(i)\,(1-\alpha)^{c_s(i)}
 
-    with :math:`J_j(r)` 1 if the document at rank :math:`r` is relevant to subtopic
-    :math:`j`, and :math:`c_j(r)` the documents above :math:`r` relevant to it. These
-    are the gains that :func:`alpha_dcg_at_k` and :func:`alpha_ndcg_at_k` discount
-    by :math:`\log_2(r+1)`, computed as ``ndeval`` computes them.
+    with :math:`J_s(i)` 1 if the document at rank :math:`i` is relevant to subtopic
+    :math:`s`, and :math:`c_s(i)` the documents above rank :math:`i` relevant to it.
+    These are the gains that :func:`alpha_dcg_at_k` and :func:`alpha_ndcg_at_k`
+    discount by :math:`\log_2(i+1)`, computed as ``ndeval`` computes them.
 
     Parameters
     ----------

@@ -612,13 +612,9 @@ def anova_power(minimum_detectable_difference: float, variance: float, n_queries
     The least favourable means put two systems at :math:`\pm\mathrm{minD}/2` and
     the rest in the middle, so F follows the noncentral F distribution with
     noncentrality :math:`\lambda = |Q|\,\mathrm{minD}^2 / (2\sigma^2)` and
-    degrees of freedom :math:`m - 1` and ν:
-
-    .. math::
-
-       \mathrm{power} = \Pr\big(F'_{m-1,\,\nu,\,\lambda} \ge F_{m-1,\,\nu}(1-\alpha)\big),
-
-    with :math:`\nu = m(|Q|-1)` for the one-way ANOVA (``"anova"``, σ² the
+    degrees of freedom :math:`m - 1` and ν. The power is the chance that this
+    noncentral F exceeds the central F's quantile :math:`1 - \alpha` (same degrees
+    of freedom), with :math:`\nu = m(|Q|-1)` for the one-way ANOVA (``"anova"``, σ² the
     within-system variance) and :math:`\nu = (m-1)(|Q|-1)` for the two-way ANOVA
     without replication (``"two_way_anova"``, σ² its residual). It is the power
     that :func:`topic_set_size` raises to ``1 - beta`` for those two designs.

@@ -281,6 +281,12 @@ class OperatingPoint(NamedTuple):
     f1: float
 
 
+# The Attributes section documents the fields; the named tuple's own "Alias for field number"
+# docstrings would make the API reference describe each field a second time.
+for _field in OperatingPoint._fields:
+    getattr(OperatingPoint, _field).__doc__ = None
+
+
 def _operating_point(index: int, *arrays: np.ndarray) -> OperatingPoint:
     """Threshold, precision, recall and F1 at one index of the sweep."""
     return OperatingPoint(*(float(array[index]) for array in arrays))
