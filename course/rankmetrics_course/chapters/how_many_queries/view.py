@@ -17,7 +17,6 @@ from functools import lru_cache, partial
 
 import numpy as np
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
 
 from rankmetrics_course.alt_text import listing
 from rankmetrics_course.chapters.case_study_rag_retriever.corpus import (
@@ -33,7 +32,6 @@ from rankmetrics_course.chapters.case_study_rag_retriever.retrievers import (
     text_retriever,
     title_text_retriever,
 )
-from rankmetrics_course.chapters.pr_curves_and_ap.view import legend_below
 from rankmetrics_course.figures import ShownFigure, show_figure
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
@@ -186,11 +184,9 @@ def _draw_queries_needed(minimum_difference: float, variances: dict[str, float],
     for row, n in enumerate(counts):
         ax.annotate(str(n), (n, row), xytext=(3, 0), textcoords="offset points", va="center",
                     fontsize=10)
-    # in the key, not beside the line: a label there touched the line and the title
-    line = ax.axvline(available, color=CURRENT, linewidth=1.2, label=f"the {available} questions")
-    # the key names both colours at every position of the slider, drawn or not
-    key = [Patch(color=RELEVANT, label=f"needs ≤ {available}"),
-           Patch(color=SECOND, label=f"needs > {available}"), line]
+    ax.axvline(available, color=CURRENT, linewidth=1.2)
+    ax.annotate(f"{available} questions", (available, len(names) - 0.45), xytext=(-3, 0),
+                textcoords="offset points", ha="right", va="bottom", fontsize=10, color=CURRENT)
     ax.set_yticks(range(len(names)), [f"{name} (σ² {variances[name]:.4f})" for name in names])
     ax.set_xscale("log")
     # plain numbers: the exponent of 10^4 is drawn at 7/10 of the text size
@@ -200,7 +196,6 @@ def _draw_queries_needed(minimum_difference: float, variances: dict[str, float],
                  fontsize=10)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    legend_below(ax, ncol=3, fontsize=10, handles=key)
     figure.tight_layout()
     return figure
 
@@ -215,8 +210,7 @@ def queries_needed_frame(minimum_difference: float, variances: Mapping[str, floa
     enough = [name for name, n in needed.items() if n <= available]
     alt = (f"Horizontal bars on a log scale, one per measure, of the queries a paired t-test "
            f"needs to detect a difference of {minimum_difference:.2f} with power {1 - beta:g}: "
-           f"{listing(f'{name} {n}' for name, n in needed.items())}, green where at most {available}, "
-           f"blue where more. A red line marks "
+           f"{listing(f'{name} {n}' for name, n in needed.items())}. A red line marks "
            f"{available} questions; " + (f"{listing(enough)} {'needs' if len(enough) == 1 else 'need'} "
                                           "no more." if enough else "every measure needs more."))
     return Frame(numbers, partial(_draw_queries_needed, minimum_difference, variances, needed,

@@ -63,15 +63,15 @@ def _tidy(ax, xlabel: str, ylabel: str) -> None:
         ax.spines[side].set_visible(False)
 
 
-def legend_below(ax, ncol: int = 1, drop: float = 36, fontsize: float = 8, handles=None) -> None:
+def legend_below(ax, ncol: int = 1, drop: float = 36) -> None:
     """The axes' legend under its x label, ``drop`` points below the axes, off the data.
 
     Part II's views share it (and :func:`legend_beside`): a legend inside the axes
     covers a curve on a phone, or the marker a slider moves.
     """
     below = ax.transAxes + ScaledTranslation(0, -drop / 72, ax.figure.dpi_scale_trans)
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below,
-              ncol=ncol, fontsize=fontsize, frameon=False, borderaxespad=0)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=ncol,
+              fontsize=8, frameon=False, borderaxespad=0)
 
 
 def legend_beside(ax) -> None:

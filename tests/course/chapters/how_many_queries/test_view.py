@@ -7,7 +7,6 @@ import re
 
 import numpy as np
 import pytest
-from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 
 from rankmetrics_course.chapters.how_many_queries.view import (
@@ -20,7 +19,6 @@ from rankmetrics_course.chapters.how_many_queries.view import (
     queries_needed_frame,
     queries_needed_slider,
 )
-from rankmetrics_course.style import CURRENT, RELEVANT, SECOND
 from rankmetrics_lite import paired_t_test_power, topic_set_size, variance_from_scores
 from tests.course.stored_faces import stored_frames_of
 
@@ -76,21 +74,6 @@ def test_frame_numbers_and_alt_text():
     bars = frame.figure.axes[0].patches
     assert sorted(round(bar.get_width()) for bar in bars) == sorted(
         int(v) for k, v in frame.numbers.items() if k != "minD")
-
-
-def test_the_key_names_the_bar_colours_and_the_line_at_every_difference():
-    # the line's own label touched the line and the title, and the colours had no key
-    for difference in (0.05, 0.2):
-        ax = queries_needed_frame(difference, VARIANCES).figure.axes[0]
-        key = ax.get_legend()
-        assert [t.get_text() for t in key.get_texts()] == ["needs ≤ 48", "needs > 48", "the 48 questions"]
-        colours = [to_hex(h.get_facecolor() if hasattr(h, "get_facecolor") else h.get_color())
-                   for h in key.legend_handles]
-        assert colours == [RELEVANT, SECOND, CURRENT]
-        assert {to_hex(bar.get_facecolor()) for bar in ax.patches} <= {RELEVANT, SECOND}
-        assert not [t for t in ax.texts if "questions" in t.get_text()]
-    frame = queries_needed_frame(0.1, VARIANCES)
-    assert "green where at most 48, blue where more" in frame.alt
 
 
 def test_live_widget_follows_the_slider():
