@@ -10,26 +10,17 @@ from functools import lru_cache
 
 import numpy as np
 
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise
+from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise
 from rankmetrics_lite import balanced_interleave, balanced_outcome, team_draft_many, team_draft_outcome
 
 from .online import ALPHA, POWER, ab_test_with_users, cuped, impressions_for_ab, per_topic
 from .users import web_topics
 
 
-def _number(answer) -> float:
-    if isinstance(answer, bool):
-        raise ExerciseMistake("expected a number, got a bool.")
-    try:
-        return float(answer)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"expected a number, got {type(answer).__name__}.") from None
-
-
 def _pair(answer, what: str) -> tuple[float, float]:
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__len__") or len(answer) != 2:
         raise ExerciseMistake(f"expected a pair {what}.")
-    return _number(answer[0]), _number(answer[1])
+    return answer_number(answer[0], "a number"), answer_number(answer[1], "a number")
 
 
 @lru_cache(maxsize=1)
@@ -44,7 +35,7 @@ def _abandonment() -> dict[str, float]:
 
 @exercise("ab-interleaving-abandonment")
 def _abandonment_check(answer) -> None:
-    got, values = _number(answer), _abandonment()
+    got, values = answer_number(answer, "a number"), _abandonment()
     if abs(got - values["right"]) <= 0.01 * values["right"]:
         return
     if abs(got - values["rr"]) <= 0.01 * values["rr"]:

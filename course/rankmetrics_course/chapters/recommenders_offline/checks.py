@@ -21,7 +21,7 @@ from rankmetrics_course.chapters.recommenders_offline.view import (
     mean_and_error,
     true_hit_chances,
 )
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise
+from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise
 from rankmetrics_lite import (
     expected_sampled_metric,
     full_ranks,
@@ -38,15 +38,6 @@ def _pair(answer, what: str) -> tuple[float, float]:
         return float(answer[0]), float(answer[1])
     except (TypeError, ValueError):
         raise ExerciseMistake(f"expected a pair of numbers {what}.") from None
-
-
-def _number(answer) -> float:
-    if isinstance(answer, bool):
-        raise ExerciseMistake("expected a number, got a bool.")
-    try:
-        return float(answer)
-    except (TypeError, ValueError):
-        raise ExerciseMistake(f"expected a number, got {type(answer).__name__}.") from None
 
 
 def _close(got, want, tolerance: float = 5e-4) -> bool:
@@ -108,7 +99,7 @@ def _recent_popularity() -> dict[str, float]:
 
 @exercise("recommenders-offline-recent-popularity", prepare=_recent_popularity)
 def _recent_popularity_check(answer) -> None:
-    got, values = _number(answer), _recent_popularity()
+    got, values = answer_number(answer, "a number"), _recent_popularity()
     if _close(got, values["right"]):
         return
     if _close(got, values["all time"]):
