@@ -224,14 +224,14 @@ def test_python_dash_m_runs_it(files):
 
 def test_blocks_of_queries_give_the_same_bytes(monkeypatch, tmp_path):
     # The command line evaluates queries block by block; tiny blocks must print the same.
-    from rankmetrics_lite import _trec_eval_cli
+    from rankmetrics_lite._trec_eval_cli import run as run_stage
     from tests.library.trec_collections import random_collection, write_collection
 
     for seed in (0, 5, 13):
         qrels, run = write_collection(random_collection(seed), tmp_path, seed, comments=True)
         for args in (["-q", "-c", "-m", "all_trec"], ["-q", "-c", "-R", "qrels_jg", "-m", "qrels_jg"]):
             whole = command(*args, str(qrels), str(run))
-            monkeypatch.setattr(_trec_eval_cli, "_BLOCK_CELLS", 7)
+            monkeypatch.setattr(run_stage, "_BLOCK_CELLS", 7)
             assert command(*args, str(qrels), str(run)) == whole, (seed, args)
             monkeypatch.undo()
 
