@@ -934,7 +934,7 @@ def _evaluate_run(options: _Options, marked: list[_Marked], qrels, pending: list
     before stopping). The run is taken out of ``pending`` so that, once joined, its columns
     (the largest arrays here) are let go before the measures are computed."""
     from ._columns import LongIdColumns, RunColumns, compact_ids, handed_over
-    from ._evaluate import prepare_rows
+    from ._engine import prepare_rows
     from .validation import RepeatedDocument
 
     run, run_tag = pending.pop()
