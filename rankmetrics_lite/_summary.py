@@ -23,6 +23,7 @@ import math
 import numpy as np
 
 from ._average_precision import GMAP_FLOOR as GEOMETRIC_FLOOR
+from .validation import check_choice
 
 SUMMARIES = ("mean", "sum", "geometric")
 
@@ -61,8 +62,7 @@ def summary(values: np.ndarray, how: str, *, absent: int = 0, logged: bool = Fal
     >>> round(summary(np.array([0.5, 0.0]), "geometric"), 5)  # sqrt(0.5 * 1e-5): 0 floored
     0.00224
     """
-    if how not in SUMMARIES:
-        raise ValueError(f"how must be one of {', '.join(map(repr, SUMMARIES))}, got {how!r}")
+    check_choice(how, "how", SUMMARIES)
     values = np.asarray(values, dtype=float)
     divisor = values.size + absent
     if how == "geometric":
