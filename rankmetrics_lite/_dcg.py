@@ -33,6 +33,7 @@ _GAINS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     # Burges et al. (2005): 2**grade - 1, which stresses the top grades.
     "exponential": exponential_gain,
 }
+GAIN_NAMES = tuple(_GAINS)
 
 # 2.0**1024 overflows a float64: an exponential gain would be inf, nDCG NaN.
 _LARGEST_EXPONENTIAL_GRADE = 1023

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._average_precision import average_precision_rows, geometric_mean, yaap_rows
+from ._average_precision import average_precision_rows, yaap_rows
 from ._counts_and_sets import (
     relevance_string_rows,
     set_average_precision_rows,
@@ -56,6 +56,7 @@ from ._incomplete_judgements import (
 )
 from ._pr_curves import interpolated_precision_average_rows, interpolated_precision_rows
 from ._reciprocal_rank import reciprocal_rank_rows
+from ._summary import summary
 from ._trec_gains import bing_rows, g_rows, ndcg_rel_rows, rndcg_rows
 from . import _diversity as _div
 from ._user_models import cwl_kernel
@@ -633,10 +634,11 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
 ]}
 
 
-def summarize(measure: Measure, values: np.ndarray) -> float:
+def summarize(measure: Measure, values: np.ndarray, *, absent: int = 0) -> float:
     """The measure's values over queries combined as its family says: a mean, a sum or
-    a geometric mean. The one place where values become a summary (``evaluate`` and
-    ``rankmetrics_lite.spark`` call it).
+    a geometric mean, by :func:`rankmetrics_lite._summary.summary` (trec_eval's sequential
+    sum in query order; ``absent`` judged queries the run lacks count 0). ``evaluate`` and
+    ``rankmetrics_lite.spark`` call it.
 
     Examples
     --------
@@ -647,14 +649,10 @@ def summarize(measure: Measure, values: np.ndarray) -> float:
     0.00224
     """
     how = measure.record.aggregate
-    if how == "mean":
-        return float(np.mean(values))
-    if how == "sum":
-        return float(np.sum(values))
-    if how == "geometric":
-        return geometric_mean(np.asarray(values, dtype=float))
-    raise ValueError(f"{measure.name} is text, one string per query, with no summary over queries: "
-                     "ask for it with per_query=True")
+    if how == "none":
+        raise ValueError(f"{measure.name} is text, one string per query, with no summary over queries: "
+                         "ask for it with per_query=True")
+    return summary(values, how, absent=absent)
 
 
 def _refuse_undefined(measure: Measure, queries: list[str], *, policy: str, any_defined: bool,

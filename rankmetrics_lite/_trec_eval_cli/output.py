@@ -4,13 +4,11 @@ CSV, ``--compare``, ``--per-query-file``: ``rankmetrics_lite._trec_eval_output``
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from .. import _trec_eval_output as output
-from .._average_precision import GMAP_FLOOR
 from .._number_text import c_format, long_of
+from .._summary import GEOMETRIC_FLOOR, summary
 from .._trec_eval_output import Line, RunLines
 from .errors import TrecEvalExit
 from .options import Options
@@ -94,7 +92,7 @@ def run_lines(options: Options, marked: list[Marked], evaluation: Evaluation, zs
             else:
                 raw = np.asarray(values_of.get(value.name, np.zeros(n)), dtype=float)
             if m.spec.kind == "geometric":
-                raw = np.log(np.maximum(raw, GMAP_FLOOR))
+                raw = np.log(np.maximum(raw, GEOMETRIC_FLOOR))
             held[value.name] = raw
     if z:
         for i, qid in enumerate(evaluated):
@@ -129,40 +127,19 @@ def run_lines(options: Options, marked: list[Marked], evaluation: Evaluation, zs
                 continue
             if kind == "string":
                 continue
-            total = _sequential_sum(held[value.name])
             if kind == "count":
                 total = float(divisor)
-            elif kind == "long":
-                if m.spec.name == "num_rel" and options.complete:
-                    total = float(np.count_nonzero(evaluation.qrels.grades > 0))
-            elif kind == "geometric":
-                if divisor > 0:
-                    if options.complete:
-                        total += (divisor - n) * math.log(GMAP_FLOOR)
-                    total = math.exp(total / divisor)
-            elif divisor:
-                total = float(np.float64(total) / np.float64(divisor))
+            elif kind == "long" and m.spec.name == "num_rel" and options.complete:
+                total = float(np.count_nonzero(evaluation.qrels.grades > 0))
+            else:  # with -c, the judged queries the run lacks count 0 (log(floor) for gm_*)
+                how = {"long": "sum", "geometric": "geometric"}.get(kind, "mean")
+                total = summary(held[value.name], how, absent=divisor - n, logged=True)
             if kind in ("count", "long") and not z:
                 number = long_of(float(total))
                 out.append(Line(value.name, "all", number, f"{value.name:<22}\tall\t{number}\n"))
             else:
                 out.append(Line(prefix + value.name, "all", total,
                                 f"{prefix}{value.name:<22}\tall\t{c_format(total, '6.4f')}\n"))
-
-
-def _sequential_sum(values: np.ndarray) -> float:
-    """Added one by one in query order to 0.0, as trec_eval accumulates (te_acc_meas_s; cumsum
-    is sequential). Adding 0.0 last makes a sum of negative zeros +0.0, as it is when 0.0
-    comes first; and a NaN sum takes the sign trec_eval's ``accum += value`` gives it (the
-    sign shows: C prints ``-nan``): that of the last NaN value, where numpy keeps the first,
-    or set, for a NaN the sum makes itself (inf - inf)."""
-    if not values.size:
-        return 0.0
-    total = float(np.cumsum(values)[-1]) + 0.0
-    if math.isnan(total):
-        nan = np.flatnonzero(np.isnan(values))
-        total = math.copysign(total, -1.0 if not nan.size or np.signbit(values[nan[-1]]) else 1.0)
-    return total
 
 
 def write_kept(runs: list[RunLines], options: Options, stdout) -> None:

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._columnar import group_codes
 from .._columns import LongIdColumns, QrelsColumns, RunColumns, compact_ids, handed_over
-from .._evaluate import prepare_rows
+from .._engine import prepare_rows
 from .._trec_buffer import repeated_documents
 from ..measures import Measure
 from ..validation import RepeatedDocument
