@@ -4,16 +4,17 @@ A name is a family (``P``, ``AP``, ``nDCG``, ...) with an optional cutoff after
 ``@``: ``P@10``, ``AP``, ``nDCG@5``; a family with a parameter writes it in
 brackets, as ir_measures does: ``RBP(p=0.8)``, ``IPrec(recall=0.5)``,
 ``nDCG(gains=1:3,2:9)``. :data:`CATALOGUE` holds one record per family: how
-its name is written, its cutoff rule and parameter, trec_eval's name for it
-(and the releases that have it), the single-query function that teaches it,
-the row kernel that computes it, when it is undefined and how its values
+its name is written, its cutoff rule and parameter, trec_eval's names for it
+(:class:`TrecEvalName`: kind, default parameters, releases, nicknames), the
+single-query function that teaches it, the row kernel that computes it, when it is undefined and how its values
 combine over queries (a mean, a sum, a geometric mean). Every measure of
 trec_eval 10.0 that reads a qrels file is here, but ``runid``, which is the
 run file's name for itself, not a measure (the command line prints it).
 :func:`rankmetrics_lite.evaluate` dispatches from the catalogue, and so does
 the command line (``python -m rankmetrics_lite``); its docstring, the book's
-notation table and the conformance tests are generated from it. Adding a
-measure means adding its kernel and one record here.
+notation table, the command line's table of trec_eval measures and the
+conformance tests are generated from it. Adding a measure means adding its
+kernel and one record here.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from .. import __version__
 from .._c_numbers import atol_prefix
 from .._trec_eval_output import FORMATS
 from .._trec_ranking import TREC_EVAL_VERSIONS
+from ..validation import OneOf, validate_options
 from .errors import PROGRAM, TrecEvalExit
 from .table import mark, measures_of
 
@@ -179,10 +180,7 @@ def parse_options(argv: Sequence[str]) -> tuple[Options, list[str], bool]:
     help_wanted = False
     version_given = [value for option, value in parsed if option == "version-of-trec-eval"]
     if version_given:
-        if version_given[-1] not in TREC_EVAL_VERSIONS:
-            raise TrecEvalExit(1, f"--trec-eval-version must be one of {', '.join(TREC_EVAL_VERSIONS)}, "
-                                  f"got '{version_given[-1]}'")
-        options.version = version_given[-1]
+        options.version = _checked("--trec-eval-version", version_given[-1])
     for option, value in parsed:
         if option == "h":
             help_wanted = True
@@ -224,15 +222,25 @@ def parse_options(argv: Sequence[str]) -> tuple[Options, list[str], bool]:
         elif option == "Z":
             options.zscores = value
         elif option == "format":
-            if value not in FORMATS:
-                raise TrecEvalExit(1, f"--format {value}: give one of {', '.join(FORMATS)}")
-            options.output_format = value
+            options.output_format = _checked("--format", value)
         elif option == "compare":
             options.compare = True
         elif option == "per-query-file":
             options.per_query_file = value
             options.query = True
     return options, operands, help_wanted
+
+
+# The options beyond trec_eval's own C parsing (which reads numbers with atol: -l 2x is -l 2),
+# checked through the package's shared vocabulary of constraints.
+_CONSTRAINTS = {"--trec-eval-version": OneOf(*TREC_EVAL_VERSIONS), "--format": OneOf(*FORMATS)}
+
+
+def _checked(option: str, value: str) -> str:
+    try:
+        return validate_options({option: value}, _CONSTRAINTS)[option]
+    except ValueError as exc:  # exit 1, as trec_eval exits on a bad option
+        raise TrecEvalExit(1, str(exc)) from None
 
 
 # m_ndcg.c defines dcg, ideal_dcg and ndcg over one parameter list.
