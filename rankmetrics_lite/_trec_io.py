@@ -160,23 +160,31 @@ def qrels_groups_from_bytes(name: str, data: bytes) -> list[tuple[str, str, str,
     """The lines ``qid group docno rel`` of a qrels file whose second column names a
     judgement group (trec_eval's ``-R qrels_jg``: one set of judgements per user), read
     as read_trec_qrels reads qrels; a document judged twice in one group is refused."""
-    lines = []
+    lines = list(_judgements_by_key(
+        data, name, "'qid group docno rel'", "the grade {} (column 4, rel)",
+        lambda qid, group, docno: f"document {docno!r} is judged twice for query {qid!r} in judgement "
+                                  f"group {group!r}"))
+    return _nonempty(lines, name, "qrels")
+
+
+def _judgements_by_key(data: bytes, name: str, columns: str, grade: str,
+                       twice: Callable[[str, str, str], str]) -> Iterator[tuple[str, str, str, int]]:
+    """(qid, key, docno, grade) of each line of a four-column qrels file whose second column
+    is a key (a judgement group, a subtopic); ``columns`` and ``grade`` (``{}``: the field)
+    name them in messages, ``twice`` says what a document judged twice under a key is."""
     first_seen: dict[tuple[str, str, str], int] = {}
     for number, fields, where in _content_lines(data, name, "qrels"):
         if len(fields) != 4:
-            raise ValueError(f"{where}: expected 4 columns 'qid group docno rel', got {len(fields)}: "
-                             f"{_shown(fields)}")
-        qid, group, docno, grade = fields
+            raise ValueError(f"{where}: expected 4 columns {columns}, got {len(fields)}: {_shown(fields)}")
+        qid, key, docno, text = fields
         try:
-            value = c_long(grade)
+            value = c_long(text)
         except ValueError as exc:
-            raise ValueError(f"{where}: the grade {_shown([grade])} (column 4, rel) {exc}") from None
-        previous = first_seen.setdefault((qid, group, docno), number)
+            raise ValueError(f"{where}: {grade.format(_shown([text]))} {exc}") from None
+        previous = first_seen.setdefault((qid, key, docno), number)
         if previous != number:
-            raise ValueError(f"{where}: document {docno!r} is judged twice for query {qid!r} in "
-                             f"judgement group {group!r} (first on line {previous}); keep one of the two")
-        lines.append((qid, group, docno, value))
-    return _nonempty(lines, name, "qrels")
+            raise ValueError(f"{where}: {twice(qid, key, docno)} (first on line {previous}); keep one of the two")
+        yield qid, key, docno, value
 
 
 def preferences_from_bytes(name: str, data: bytes, kind: str) -> list[tuple[str, str, str, str, float]]:
@@ -246,21 +254,10 @@ def read_trec_subtopic_qrels(path: str | os.PathLike) -> dict[str, dict[str, dic
     """
     name, data = _read_bytes(path, "qrels")
     qrels: dict[str, dict[str, dict[str, int]]] = {}
-    first_seen: dict[tuple[str, str, str], int] = {}
-    for number, fields, where in _content_lines(data, name, "qrels"):
-        if len(fields) != 4:
-            raise ValueError(f"{where}: expected 4 columns 'topic subtopic docno judgement' (ndeval's "
-                             f"qrels), got {len(fields)}: {' '.join(fields)!r}")
-        topic, subtopic, docno, grade = fields
-        try:
-            value = c_long(grade)
-        except ValueError as exc:
-            raise ValueError(f"{where}: the judgement {grade!r} (column 4) {exc}") from None
-        key = (topic, subtopic, docno)
-        if key in first_seen:
-            raise ValueError(f"{where}: document {docno!r} is judged twice for subtopic {subtopic!r} "
-                             f"of query {topic!r} (first on line {first_seen[key]}); keep one of the two")
-        first_seen[key] = number
+    for topic, subtopic, docno, value in _judgements_by_key(
+            data, name, "'topic subtopic docno judgement' (ndeval's qrels)", "the judgement {} (column 4)",
+            lambda topic, subtopic, docno: f"document {docno!r} is judged twice for subtopic {subtopic!r} "
+                                           f"of query {topic!r}"):
         qrels.setdefault(topic, {}).setdefault(subtopic, {})[docno] = value
     return _nonempty(qrels, name, "qrels")
 
