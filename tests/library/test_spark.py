@@ -109,8 +109,19 @@ def test_a_judged_query_missing_from_the_run_scores_zero(spark):
     assert means == {"P@1": 2 / 3, "AP": 0.5}
 
 
+def test_a_query_the_run_lacks_counts_zero_in_9_0_8_also_when_skipping(spark):
+    """9.0.8 with empty_queries="skip": q2, judged with a relevant document and absent from the
+    run, counts 0 in AP's mean (as in evaluate); q3, with no relevant document, is left out."""
+    run = {"q1": {"a": 1.0}, "q3": {"c": 1.0}}
+    qrels = {"q1": {"a": 1}, "q2": {"b": 1}, "q3": {"c": 0}}
+    options = {"trec_eval_version": "9.0.8", "empty_queries": "skip"}
+    expected = evaluate(run, qrels, "AP", **options)
+    assert expected == {"AP": 0.5}
+    assert on_spark.evaluate(*frames(spark, run, qrels), "AP", **options) == expected
+
+
 def test_the_means_follow_the_order_of_the_qrels(spark):
-    """np.mean's pairwise sum depends on the order; a reordered qrels must still match."""
+    """The sum over queries depends on their order; a reordered qrels must still match."""
     collection = random_collection(7)
     reordered = dict(reversed(list(collection.qrels.items())))
     got = on_spark.evaluate(*frames(spark, collection.run, reordered), MEASURES)
