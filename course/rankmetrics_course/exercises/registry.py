@@ -44,7 +44,7 @@ def exercise(label: str, *, prepare: Callable[[], object] | None = None):
 
     ``prepare``, if given, computes and caches the values the check compares answers with
     (an ``lru_cache``'d function): the grader calls it once in its worker, so that the
-    time-limited child judging each answer (:mod:`rankmetrics_course.grading.limited_judge`)
+    time-limited child judging each answer (:mod:`rankmetrics_grading.limited_judge`)
     inherits the values instead of computing them again.
     """
     def register(function: Callable[[object], None]) -> Callable[[object], None]:
