@@ -15,8 +15,8 @@ import numpy as np
 from .validation import as_binary_relevance, check_choice, check_k, check_n_relevant
 from ._kernels import precision_from_hits, row_sums, safe_divide
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # trec_eval's gm_map floors each AP at this value before taking logs, so that
 # one query with AP = 0 does not send the geometric mean to 0.

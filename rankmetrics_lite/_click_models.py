@@ -24,8 +24,8 @@ import numpy as np
 from ._online_checks import as_probabilities, same_shape
 from .validation import as_rng, check_choice, check_count
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike, Seed
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 CLICK_MODELS = ("pbm", "cascade", "dbn")
 
@@ -130,7 +130,7 @@ def click_probabilities(attractiveness: ArrayLike, *, model: str, examination: A
     return clicks if ndim == 2 else clicks[0]
 
 
-def simulate_clicks(attractiveness: ArrayLike, *, model: str, seed: Seed,
+def simulate_clicks(attractiveness: ArrayLike, *, model: str, seed: int | np.random.Generator,
                     examination: ArrayLike | None = None, satisfaction: ArrayLike | None = None,
                     continuation: float = 1.0, n_impressions: int | None = None) -> np.ndarray:
     """Draw the clicks of simulated users on rankings, under a click model, from a seed.

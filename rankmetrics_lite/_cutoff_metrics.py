@@ -16,8 +16,8 @@ from ._c_numbers import c_long_of
 from .validation import as_binary_relevance, check_k, check_n_relevant
 from ._kernels import cumulative_hits, f1_from_hits, hits_at_k, precision_from_hits, recall_from_hits, safe_divide
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 # rows: float array (n_queries, depth) of 0/1 in rank order; n_rel: |R| per row.

@@ -17,8 +17,8 @@ import numpy as np
 from .validation import as_gains, check_choice, check_k
 from ._kernels import row_sums
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # --------------------------------------------------------- gain, discount --
 

@@ -326,7 +326,8 @@ def _as_coverage(subtopics_by_rank: object, judged: _Judgements) -> np.ndarray:
 
 
 def _check_unit(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:  # type: ignore[operator]  # mypy has no numeric tower (python/mypy#3186)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) \
+            or not 0 <= value <= 1:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"{name} must be a number from 0 to 1 (ndeval's default is 0.5), got {value!r}")
     return float(value)
 

@@ -20,14 +20,10 @@ import math
 import numbers
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .validation import check_open_unit
-
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import Rankings
 
 
 def _rankings(rankings: object) -> list[list]:
@@ -63,7 +59,7 @@ def _numbers(values: Mapping, name: str, *, high: float = math.inf) -> dict:
         raise TypeError(f"{name} must be a dict {{item: number}}, got {type(values).__name__}")
     for item, value in values.items():
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) \
-                or not 0 <= value <= high:  # type: ignore[operator]  # mypy has no numeric tower (python/mypy#3186)
+                or not 0 <= value <= high:  # type: ignore[operator]  # numeric tower
             bound = "between 0 and 1" if high == 1 else "0 or more"
             raise ValueError(f"{name} must map each item to a finite number {bound}; {item!r} has {value!r}")
     if not values:
@@ -169,7 +165,8 @@ def target_exposure(grades: Mapping, *, patience: float = 0.5) -> dict:
     return {item: target[item] for item in grades}
 
 
-def expected_exposure(rankings: Rankings, grades: Mapping, *, patience: float = 0.5) -> ExpectedExposure:
+def expected_exposure(rankings: Sequence[Sequence[Hashable]], grades: Mapping, *,
+                      patience: float = 0.5) -> ExpectedExposure:
     r"""Expected exposure of a stochastic ranking policy, with its disparity and relevance.
 
     Each ranking in ``rankings`` is one draw of the policy, all equally likely
@@ -379,7 +376,7 @@ class GroupExposure:
     parity: float  # min(value) / max(value): 1 when every group is treated alike
 
 
-def fairness_of_exposure(rankings: Rankings, groups: Mapping, *,
+def fairness_of_exposure(rankings: Sequence[Sequence[Hashable]], groups: Mapping, *,
                          merit: Mapping | None = None) -> GroupExposure:
     r"""Each group's mean exposure under a ranking policy, alone or per unit of merit.
 

@@ -19,8 +19,9 @@ import numpy as np
 from ._online_checks import as_array, as_clicks, as_ranking, check_length
 from .validation import as_rng, check_k
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike, Ranking, Rankings, Seed
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from collections.abc import Hashable, Sequence
+    from numpy.typing import ArrayLike
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,8 @@ def _two_rankings(ranking_a, ranking_b) -> tuple[list, list]:
     return as_ranking(ranking_a, "ranking_a"), as_ranking(ranking_b, "ranking_b")
 
 
-def balanced_interleave(ranking_a: Ranking, ranking_b: Ranking, *, seed: Seed,
-                        length: int | None = None) -> Interleaving:
+def balanced_interleave(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable], *,
+                        seed: int | np.random.Generator, length: int | None = None) -> Interleaving:
     """Interleave two rankings so that every prefix holds as many of each ranking's top as possible.
 
     A coin decides which ranking leads. With :math:`k_a` and :math:`k_b` documents of each
@@ -122,7 +123,8 @@ def _clicked(interleaved, clicks) -> tuple[list, np.ndarray]:
     return shown, click
 
 
-def balanced_outcome(ranking_a: Ranking, ranking_b: Ranking, interleaved: Ranking, clicks: ArrayLike) -> int:
+def balanced_outcome(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable],
+                     interleaved: Sequence[Hashable], clicks: ArrayLike) -> int:
     """Which ranking the clicks on a balanced interleaving prefer: 1 for A, -1 for B, 0 for a tie.
 
     Let :math:`d` be the lowest clicked document of the list and :math:`k` the best rank it
@@ -186,7 +188,8 @@ def _check_from_rankings(shown: list, rankings: list[list]) -> None:
                          "that were interleaved")
 
 
-def team_draft_multileave(rankings: Rankings, *, seed: Seed, length: int | None = None) -> Interleaving:
+def team_draft_multileave(rankings: Sequence[Sequence[Hashable]], *, seed: int | np.random.Generator,
+                          length: int | None = None) -> Interleaving:
     """Mix several rankings into one list by team draft: each round, every ranker picks once.
 
     In each round the rankers pick in a random order; each adds its highest-ranked
@@ -253,8 +256,8 @@ def team_draft_multileave(rankings: Rankings, *, seed: Seed, length: int | None 
     return Interleaving(tuple(shown), tuple(teams))
 
 
-def team_draft_interleave(ranking_a: Ranking, ranking_b: Ranking, *, seed: Seed,
-                          length: int | None = None) -> Interleaving:
+def team_draft_interleave(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable], *,
+                          seed: int | np.random.Generator, length: int | None = None) -> Interleaving:
     """Interleave two rankings by team draft: in each round a coin says which ranking picks first.
 
     Each ranking adds its highest-ranked document not yet shown, and the click on a

@@ -19,8 +19,8 @@ import numpy as np
 from ._online_checks import as_array, as_probabilities, same_shape
 from .validation import check_choice
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 SLATE_ASSUMPTIONS = ("standard", "independent", "cascade")
 
@@ -28,7 +28,8 @@ SLATE_ASSUMPTIONS = ("standard", "independent", "cascade")
 def _check_clip(clip: object) -> float:
     if clip is None:
         return np.inf
-    if isinstance(clip, bool) or not isinstance(clip, numbers.Real) or not clip > 0:  # type: ignore[operator]  # mypy has no numeric tower (python/mypy#3186)
+    if isinstance(clip, bool) or not isinstance(clip, numbers.Real) \
+            or not clip > 0:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"clip must be a positive number (the largest weight kept, for example 10), "
                          f"got {clip!r}")
     return float(clip)

@@ -19,8 +19,8 @@ import numpy as np
 from ._online_checks import as_array, as_clicks, as_probabilities
 from .validation import check_k
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 
 def _as_ranks(ranks: object, name: str, n_positions: int, *, zero: bool = False) -> np.ndarray:

@@ -235,9 +235,9 @@ def _check_real(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r} ({type(value).__name__})")
     # compared exactly: also NaN, inf and ints beyond a float
-    if not abs(value) <= sys.float_info.max:  # type: ignore[operator]  # mypy has no numeric tower (python/mypy#3186)
+    if not abs(value) <= sys.float_info.max:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"{name} must be finite, got " + (f"{value}" if isinstance(value, float) else
-                         f"an integer with {len(str(abs(int(value))))} digits, beyond a float"))  # type: ignore[call-overload]  # as above
+                         f"an integer with {len(str(abs(int(value))))} digits, beyond a float"))  # type: ignore[call-overload]  # numeric tower
     return float(value)
 
 

@@ -30,8 +30,8 @@ from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION, check_trec_eval_version
 from ._kernels import f1_from_hits, precision_from_hits, recall_from_hits, safe_divide
 from ._roc import as_item_values, confusion_sweep, cumulative_area, require_classes
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 RecallRule = Literal["trec_eval", "exact"]
 RECALL_RULES: tuple[str, ...] = ("trec_eval", "exact")

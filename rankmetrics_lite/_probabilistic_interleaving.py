@@ -18,8 +18,9 @@ from ._interleaving import Interleaving, _check_from_rankings, _clicked, _two_ra
 from ._online_checks import check_length
 from .validation import as_rng
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike, Ranking, Seed
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from collections.abc import Hashable, Sequence
+    from numpy.typing import ArrayLike
 
 _MAX_CLICKS_ENUMERATED = 20  # 2**20 assignments of the clicked documents
 
@@ -34,7 +35,8 @@ def _weights(ranking: list, tau: float) -> dict:
     return {doc: 1.0 / rank**tau for rank, doc in enumerate(ranking, start=1)}
 
 
-def probabilistic_interleave(ranking_a: Ranking, ranking_b: Ranking, *, seed: Seed, tau: float = 3.0,
+def probabilistic_interleave(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable], *,
+                             seed: int | np.random.Generator, tau: float = 3.0,
                              length: int | None = None) -> Interleaving:
     """Interleave two rankings by probabilistic interleaving.
 
@@ -110,8 +112,8 @@ def _posterior_a(a: list, b: list, shown: list, tau: float) -> np.ndarray:
     return chance_a
 
 
-def probabilistic_outcome(ranking_a: Ranking, ranking_b: Ranking, interleaved: Ranking, clicks: ArrayLike,
-                          *, tau: float = 3.0) -> float:
+def probabilistic_outcome(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable],
+                          interleaved: Sequence[Hashable], clicks: ArrayLike, *, tau: float = 3.0) -> float:
     """The outcome of probabilistic interleaving, averaged over every assignment that could have built the list.
 
     Given the list :math:`L`, each position :math:`k` was drawn from A with probability

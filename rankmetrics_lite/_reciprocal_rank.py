@@ -18,8 +18,8 @@ from .validation import as_binary_relevance, as_gains, check_k
 from ._dcg import check_gain_fits, exponential_gain
 from ._kernels import row_sums
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 
@@ -65,7 +65,7 @@ def _check_max_grade(max_grade: object, grades: np.ndarray) -> float:
             f"max_grade must be a number (the top grade of the relevance scale), "
             f"got {max_grade!r} ({type(max_grade).__name__})"
         )
-    if not np.isfinite(max_grade) or max_grade < largest:  # type: ignore[call-overload]  # mypy has no numeric tower (python/mypy#3186)
+    if not np.isfinite(max_grade) or max_grade < largest:  # type: ignore[call-overload]  # numeric tower
         raise ValueError(
             f"max_grade must be a finite number at least as large as every grade "
             f"(largest grade given: {largest:g}), got {max_grade}: pass the top grade of the "

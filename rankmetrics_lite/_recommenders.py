@@ -28,8 +28,8 @@ from ._cutoff_metrics import hit_rows
 from ._dcg import ndcg_rows
 from .validation import as_rng, as_vector, check_choice, check_k, check_open_unit
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike, Seed
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 _MEASURE = re.compile(r"(HR|nDCG)@([0-9]+)")
 _SPLITS = ("global", "user")
@@ -140,7 +140,7 @@ def _as_candidates(n_candidates: object, ranks: np.ndarray) -> np.ndarray:
 def _check_negatives(n_negatives: object, n_candidates: np.ndarray) -> int:
     if isinstance(n_negatives, bool) or not isinstance(n_negatives, numbers.Integral) or n_negatives < 1:
         raise ValueError(f"n_negatives must be a positive integer (for example 100), got {n_negatives!r}")
-    if n_negatives > _MAX_TABLE:  # type: ignore[operator]  # mypy has no numeric tower (python/mypy#3186)
+    if n_negatives > _MAX_TABLE:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"n_negatives must be at most {_MAX_TABLE:,} (a law over n_negatives + 1 "
                          f"sampled ranks is computed), got {n_negatives}")
     if (n_candidates - 1 < n_negatives).any():
@@ -163,7 +163,7 @@ def _as_lists(recommended: object) -> np.ndarray:
 def _check_items(lists: np.ndarray, n_items: object) -> int:
     if isinstance(n_items, bool) or not isinstance(n_items, numbers.Integral) or n_items < 1:
         raise ValueError(f"n_items must be a positive integer (the size of the catalogue), got {n_items!r}")
-    if n_items > _MAX_TABLE:  # type: ignore[operator]  # mypy has no numeric tower (python/mypy#3186)
+    if n_items > _MAX_TABLE:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"n_items must be at most {_MAX_TABLE:,} (one count per item is kept), got {n_items}")
     if lists.min() < 0 or lists.max() >= n_items:
         raise ValueError(f"recommended must hold item indices from 0 to n_items - 1 = {n_items - 1}, "
@@ -289,7 +289,8 @@ def temporal_split(users: ArrayLike, timestamps: ArrayLike, *, test_fraction: fl
     return Split(np.setdiff1d(rows, test), np.sort(test))
 
 
-def random_split(users: ArrayLike, *, test_fraction: float = 0.2, by: str = "global", seed: Seed) -> Split:
+def random_split(users: ArrayLike, *, test_fraction: float = 0.2, by: str = "global",
+                 seed: int | np.random.Generator) -> Split:
     """Test on a random share of the interactions, ignoring their times.
 
     ``by="global"`` draws :math:`\\lfloor f\\, n \\rfloor` rows of the whole log at
@@ -508,7 +509,7 @@ def _log_binomials(rows: int, n: int) -> np.ndarray:
 
 
 def sampled_ranks(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negatives: int, *,
-                  seed: Seed) -> np.ndarray:
+                  seed: int | np.random.Generator) -> np.ndarray:
     """Draw the rank of each held-out item among ``n_negatives`` sampled negatives.
 
     The negatives are drawn uniformly without replacement from the user's
@@ -560,7 +561,7 @@ def sampled_ranks(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negati
 
 
 def sampled_metric(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negatives: int, measure: str, *,
-                   seed: Seed) -> float:
+                   seed: int | np.random.Generator) -> float:
     """A sampled metric: the mean of HR@k or nDCG@k over users, each user's item ranked among sampled negatives.
 
     .. math:: \\widetilde{M} = \\frac{1}{|U|} \\sum_u M(\\tilde r_u)

@@ -23,8 +23,8 @@ import numpy as np
 from .validation import as_fraction, as_vector, labels_and_scores
 from ._kernels import recall_from_hits
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 

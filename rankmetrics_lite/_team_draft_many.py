@@ -17,8 +17,8 @@ import numpy as np
 from ._online_checks import as_ranking, check_length
 from .validation import as_rng, check_k
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import Rankings, Seed
+if TYPE_CHECKING:  # annotations only
+    from collections.abc import Hashable, Sequence
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,8 +64,8 @@ class Interleavings:
         return ids[self.shown]
 
 
-def team_draft_many(rankings: Rankings, *, n_impressions: int, seed: Seed,
-                    length: int | None = None) -> Interleavings:
+def team_draft_many(rankings: Sequence[Sequence[Hashable]], *, n_impressions: int,
+                    seed: int | np.random.Generator, length: int | None = None) -> Interleavings:
     """Team-draft interleaving (two rankings) or multileaving (more), for many impressions at once.
 
     Every impression follows :func:`~rankmetrics_lite.team_draft_multileave`: in each

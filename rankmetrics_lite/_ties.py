@@ -29,8 +29,8 @@ from ._cutoff_metrics import precision_rows
 from ._kernels import precision_from_hits, safe_divide
 from ._dcg import check_gain_fits, check_ranking_is_judged, gain_function, ndcg_rows
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 # rows: float array (n_queries, depth), values in rank order after sorting by

@@ -36,8 +36,8 @@ import numpy as np
 
 from .validation import as_vector
 
-if TYPE_CHECKING:  # annotations only: no numpy.typing at import time
-    from ._typing import ArrayLike
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 #: How many ranks a C/W/L user can read (cwl_eval's default ``--max_depth``).
 CWL_DEPTH = 1000

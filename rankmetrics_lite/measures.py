@@ -22,7 +22,6 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -59,9 +58,6 @@ from ._reciprocal_rank import reciprocal_rank_rows
 from ._trec_gains import bing_rows, g_rows, ndcg_rel_rows, rndcg_rows
 from . import _diversity as _div
 from ._user_models import cwl_kernel
-
-if TYPE_CHECKING:  # annotations only (_evaluate imports this module)
-    from ._evaluate import Rows
 
 
 def _number_text(value: float) -> str:
@@ -621,7 +617,7 @@ class Measure:
         value = "" if self.value is None else f", value={self.value!r}"
         return f"Measure(family={self.family!r}, cutoff={self.cutoff!r}{value})"
 
-    def values(self, rows: Rows, gain: str) -> np.ndarray:
+    def values(self, rows, gain: str) -> np.ndarray:
         """One value per row of :class:`~rankmetrics_lite._evaluate.Rows`."""
         parameter = self.record.parameter
         if parameter is None:
@@ -629,7 +625,7 @@ class Measure:
         value = parameter.default if self.value is None else self.value
         return self.record.kernel(rows, self.cutoff, gain, value)
 
-    def undefined(self, rows: Rows) -> np.ndarray | None:
+    def undefined(self, rows) -> np.ndarray | None:
         """Where the measure has no value (None: defined everywhere)."""
         rule = self.record.undefined
         if rule is None:
