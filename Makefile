@@ -59,6 +59,7 @@ pdf: $(STAMP) pdf-prerequisites
 
 test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Narrower runs while writing; `make test` runs all of them.
@@ -66,6 +67,7 @@ test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
 # rendering or reference program.
 test-package: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest rankmetrics_lite course/rankmetrics_course grading/rankmetrics_grading tests -m "$(QUICK)" -n $(TEST_WORKERS) -q
 
 test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
