@@ -124,7 +124,7 @@ class RankedRun:
     ``rankings`` (already checked: real and finite).
     """
 
-    def __init__(self, rankings: list[Mapping[str, float]], scores: np.ndarray, version: str):
+    def __init__(self, rankings: Sequence[Mapping[str, float]], scores: np.ndarray, version: str):
         self.rankings = rankings
         self.counts = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
         self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
