@@ -127,7 +127,7 @@ _WHERE = {  # public name -> the private module that defines it, imported on fir
     "read_trec_qrels_columns": "._trec_io",
     "read_trec_run": "._trec_io",
     "read_trec_run_columns": "._trec_io",
-    "read_trec_subtopic_qrels": "._diversity",
+    "read_trec_subtopic_qrels": "._trec_io",
     "recall_at_k": "._cutoff_metrics",
     "reciprocal_rank": "._reciprocal_rank",
     "relevance_from_ids": "._adapters",
@@ -173,7 +173,7 @@ if TYPE_CHECKING:  # what IDEs, type checkers and help() read; the same names as
     from ._diversity import (
         alpha_dcg_at_k, alpha_ndcg_at_k, average_precision_ia, err_ia_at_k, greedy_ideal_ranking,
         nerr_ia_at_k, normalised_novelty_rank_biased_precision, novelty_gains, novelty_rank_biased_precision,
-        precision_ia_at_k, read_trec_subtopic_qrels, subtopic_recall_at_k,
+        precision_ia_at_k, subtopic_recall_at_k,
     )
     from ._evaluate import evaluate
     from ._exposure import (
@@ -222,7 +222,8 @@ if TYPE_CHECKING:  # what IDEs, type checkers and help() read; the same names as
     from ._team_draft_many import Interleavings, team_draft_many
     from ._ties import expected_average_precision, expected_ndcg_at_k, expected_precision_at_k
     from ._trec_io import (
-        read_trec_qrels, read_trec_qrels_columns, read_trec_run, read_trec_run_columns, write_trec_run,
+        read_trec_qrels, read_trec_qrels_columns, read_trec_run, read_trec_run_columns, read_trec_subtopic_qrels,
+        write_trec_run,
     )
     from ._user_models import CWLMeasure, cwl_measure
 

@@ -37,6 +37,7 @@ _GAINS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     # Burges et al. (2005): 2**grade - 1, which stresses the top grades.
     "exponential": exponential_gain,
 }
+GAIN_NAMES = tuple(_GAINS)
 
 # 2.0**1024 overflows a float64: an exponential gain would be inf, nDCG NaN.
 _LARGEST_EXPONENTIAL_GRADE = 1023
@@ -63,7 +64,7 @@ def log2_ranks(depth: int) -> np.ndarray:
 # padded with 0 beyond each ranking's end (a missing rank gains nothing).
 
 
-def _dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear",
+def dcg_rows(grade_rows: np.ndarray, k: int | None = None, gain: str = "linear",
               shift: np.ndarray | float = 0.0) -> np.ndarray:
     """DCG@k per row: sum over ranks i <= k of gain(g_i) / log2(i + 1).
 
@@ -90,8 +91,8 @@ def ndcg_rows(
     # 2**g - 1 overflows in a sum long before a single grade overflows: both DCGs
     # are taken of gains divided by 2**(the row's top ideal grade); their ratio stays.
     shift = ideal_rows.max(axis=1, initial=0.0, keepdims=True) if gain == "exponential" else 0.0
-    dcg = _dcg_rows(grade_rows, k, gain, shift)
-    ideal = _dcg_rows(ideal_rows, k, gain, shift)
+    dcg = dcg_rows(grade_rows, k, gain, shift)
+    ideal = dcg_rows(ideal_rows, k, gain, shift)
     return np.divide(dcg, ideal, out=np.zeros_like(dcg), where=ideal > 0)
 
 
@@ -189,7 +190,7 @@ def dcg_at_k(grades: ArrayLike, k: int | None, *, gain: str = "linear") -> float
     gain_function(gain)
     check_gain_fits(grades, gain, "grades")
     with np.errstate(over="ignore"):  # an overflow is reported below, by name
-        value = float(_dcg_rows(grades.reshape(1, -1), k, gain)[0])
+        value = float(dcg_rows(grades.reshape(1, -1), k, gain)[0])
     if not np.isfinite(value):
         raise ValueError(
             f"the DCG of these grades is too large for a float (gain={gain!r}, largest grade "

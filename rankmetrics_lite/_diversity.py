@@ -4,7 +4,8 @@ An ambiguous query ("jaguar": the cat, the car, the operating system) or a
 broad one has several **subtopics** (intents). Judgements say, for each
 subtopic, which documents are relevant to it: ``{query: {subtopic: {doc:
 grade}}}``, or a file in the four-column format of TREC's ``ndeval``
-(``topic subtopic docno judgement``, read by :func:`read_trec_subtopic_qrels`).
+(``topic subtopic docno judgement``, read by
+:func:`~rankmetrics_lite.read_trec_subtopic_qrels`).
 
 The measures here are those ``ndeval`` computes for the TREC Web track
 (2009-2014), with its conventions, which the tests check against ``ndeval``'s
@@ -45,7 +46,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -58,73 +58,6 @@ DEFAULT_BETA = 0.5  # ndeval's default (its -beta), NRBP's patience
 
 
 # ------------------------------------------------------------------ reading --
-
-
-def read_trec_subtopic_qrels(path: str | os.PathLike) -> dict[str, dict[str, dict[str, int]]]:
-    r"""Read subtopic judgements in ``ndeval``'s format into ``{query: {subtopic: {doc: grade}}}``.
-
-    Each line is ``topic subtopic docno judgement``: four columns separated by
-    white space, the judgement an integer (0 or less: not relevant to that
-    subtopic). Blank lines and lines starting with ``#`` are skipped. This is
-    the mapping :func:`~rankmetrics_lite.evaluate` takes for the diversity
-    measures; a subtopic listed with no relevant document is kept (the
-    measures ignore it, as ``ndeval`` does).
-
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The qrels file (gzip'd or not).
-
-    Returns
-    -------
-    dict
-        ``{query: {subtopic: {doc: grade}}}``, in file order.
-
-    Raises
-    ------
-    TypeError
-        If ``path`` is not a str or path-like object.
-    ValueError
-        If a line does not have 4 columns, a judgement is not an integer, or a
-        document is judged twice for one subtopic of a query; the message names
-        the file and the line.
-
-    Examples
-    --------
-    >>> import pathlib, tempfile
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "qrels.txt"
-    >>> _ = path.write_text("1 1 cat-1 1\n1 2 car-1 1\n1 2 cat-1 0\n")
-    >>> read_trec_subtopic_qrels(path)
-    {'1': {'1': {'cat-1': 1}, '2': {'car-1': 1, 'cat-1': 0}}}
-
-    References
-    ----------
-    Clarke et al. (2008). Novelty and diversity in information retrieval evaluation.
-    :cite:p:`clarke2008novelty`
-    """
-    from ._c_numbers import c_long
-    from ._trec_io import _content_lines, _nonempty, _read_bytes
-
-    name, data = _read_bytes(path, "qrels")
-    qrels: dict[str, dict[str, dict[str, int]]] = {}
-    first_seen: dict[tuple[str, str, str], int] = {}
-    for number, fields, where in _content_lines(data, name, "qrels"):
-        if len(fields) != 4:
-            raise ValueError(f"{where}: expected 4 columns 'topic subtopic docno judgement' (ndeval's "
-                             f"qrels), got {len(fields)}: {' '.join(fields)!r}")
-        topic, subtopic, docno, grade = fields
-        try:
-            value = c_long(grade)
-        except ValueError as exc:
-            raise ValueError(f"{where}: the judgement {grade!r} (column 4) {exc}") from None
-        key = (topic, subtopic, docno)
-        if key in first_seen:
-            raise ValueError(f"{where}: document {docno!r} is judged twice for subtopic {subtopic!r} "
-                             f"of query {topic!r} (first on line {first_seen[key]}); keep one of the two")
-        first_seen[key] = number
-        qrels.setdefault(topic, {}).setdefault(subtopic, {})[docno] = value
-    _nonempty(qrels, name, "qrels")
-    return qrels
 
 
 # --------------------------------------------------- one query's judgements --

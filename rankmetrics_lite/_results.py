@@ -8,7 +8,8 @@ never with the full float repr (whose last digits can drift between platforms).
 from __future__ import annotations
 
 import dataclasses
-import numbers
+
+from ._number_text import fixed_text
 
 
 def shown_as(fmt: str) -> dict:
@@ -16,23 +17,12 @@ def shown_as(fmt: str) -> dict:
     return {"format": fmt}
 
 
-def _format_value(value: object, fmt: str) -> str:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return repr(value)
-    if isinstance(value, numbers.Integral):
-        return str(int(value))
-    if fmt == "p":
-        # Tiny p-values in scientific notation, so that 3e-07 does not print as 0.0000.
-        return f"{value:.4f}" if value >= 1e-4 or value == 0 else f"{value:.2e}"
-    return format(float(value), fmt)
-
-
 class FrozenResult:
     """Base of the result dataclasses: ``Name(field=value, ...)`` at fixed precision."""
 
     def __repr__(self) -> str:
         shown = (
-            f"{f.name}={_format_value(getattr(self, f.name), f.metadata.get('format', '.4f'))}"
+            f"{f.name}={fixed_text(getattr(self, f.name), f.metadata.get('format', '.4f'))}"
             for f in dataclasses.fields(self)  # type: ignore[arg-type]
             if f.repr
         )

@@ -14,6 +14,8 @@ import io
 import math
 from dataclasses import dataclass
 
+from ._number_text import csv_text, json_number
+
 FORMATS = ("trec_eval", "json", "csv")
 
 
@@ -60,19 +62,12 @@ def as_json(runs: list[RunLines], comparisons: list[dict] | None) -> str:
     for run in runs:
         values: dict[str, dict] = {}
         for line in run.lines:
-            values.setdefault(line.measure, {})[line.query] = _json_number(line.value)
+            values.setdefault(line.measure, {})[line.query] = json_number(line.value)
         out.append({"run": run.path, "values": values})
     document = {"runs": out}
     if comparisons is not None:
-        document["comparisons"] = [{k: _json_number(v) for k, v in c.items()} for c in comparisons]
+        document["comparisons"] = [{k: json_number(v) for k, v in c.items()} for c in comparisons]
     return json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-def _json_number(value):
-    """JSON has no infinity or NaN: they are written as strings (\"inf\", \"nan\")."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return repr(value)
-    return value
 
 
 def as_csv(runs: list[RunLines], comparisons: list[dict] | None) -> str:
@@ -85,17 +80,13 @@ def as_csv(runs: list[RunLines], comparisons: list[dict] | None) -> str:
     writer.writerow(["run", "measure", "query", "value"])
     for run in runs:
         for line in run.lines:
-            writer.writerow([run.path, line.measure, line.query, _csv_value(line.value)])
+            writer.writerow([run.path, line.measure, line.query, csv_text(line.value)])
     if comparisons:
         buffer.write("\n")
         writer.writerow(list(comparisons[0]))
         for row in comparisons:
-            writer.writerow([_csv_value(v) for v in row.values()])
+            writer.writerow([csv_text(v) for v in row.values()])
     return buffer.getvalue()
-
-
-def _csv_value(value) -> str:
-    return repr(value) if isinstance(value, float) else str(value)
 
 
 def compare(runs: list[RunLines]) -> list[dict]:

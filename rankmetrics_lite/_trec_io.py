@@ -64,7 +64,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ._c_numbers import c_double, c_long
+from ._c_numbers import atof_prefix, c_double, c_long
 from ._trec_buffer import StreamPieces, parse_buffer, parse_columns, parse_pieces
 from ._columns import LongIdColumns, QrelsColumns, RunColumns, handed_over, padding_fits
 from ._memory import release_freed_memory
@@ -160,23 +160,31 @@ def qrels_groups_from_bytes(name: str, data: bytes) -> list[tuple[str, str, str,
     """The lines ``qid group docno rel`` of a qrels file whose second column names a
     judgement group (trec_eval's ``-R qrels_jg``: one set of judgements per user), read
     as read_trec_qrels reads qrels; a document judged twice in one group is refused."""
-    lines = []
+    lines = list(_judgements_by_key(
+        data, name, "'qid group docno rel'", "the grade {} (column 4, rel)",
+        lambda qid, group, docno: f"document {docno!r} is judged twice for query {qid!r} in judgement "
+                                  f"group {group!r}"))
+    return _nonempty(lines, name, "qrels")
+
+
+def _judgements_by_key(data: bytes, name: str, columns: str, grade: str,
+                       twice: Callable[[str, str, str], str]) -> Iterator[tuple[str, str, str, int]]:
+    """(qid, key, docno, grade) of each line of a four-column qrels file whose second column
+    is a key (a judgement group, a subtopic); ``columns`` and ``grade`` (``{}``: the field)
+    name them in messages, ``twice`` says what a document judged twice under a key is."""
     first_seen: dict[tuple[str, str, str], int] = {}
     for number, fields, where in _content_lines(data, name, "qrels"):
         if len(fields) != 4:
-            raise ValueError(f"{where}: expected 4 columns 'qid group docno rel', got {len(fields)}: "
-                             f"{_shown(fields)}")
-        qid, group, docno, grade = fields
+            raise ValueError(f"{where}: expected 4 columns {columns}, got {len(fields)}: {_shown(fields)}")
+        qid, key, docno, text = fields
         try:
-            value = c_long(grade)
+            value = c_long(text)
         except ValueError as exc:
-            raise ValueError(f"{where}: the grade {_shown([grade])} (column 4, rel) {exc}") from None
-        previous = first_seen.setdefault((qid, group, docno), number)
+            raise ValueError(f"{where}: {grade.format(_shown([text]))} {exc}") from None
+        previous = first_seen.setdefault((qid, key, docno), number)
         if previous != number:
-            raise ValueError(f"{where}: document {docno!r} is judged twice for query {qid!r} in "
-                             f"judgement group {group!r} (first on line {previous}); keep one of the two")
-        lines.append((qid, group, docno, value))
-    return _nonempty(lines, name, "qrels")
+            raise ValueError(f"{where}: {twice(qid, key, docno)} (first on line {previous}); keep one of the two")
+        yield qid, key, docno, value
 
 
 def preferences_from_bytes(name: str, data: bytes, kind: str) -> list[tuple[str, str, str, str, float]]:
@@ -200,6 +208,91 @@ def preferences_from_bytes(name: str, data: bytes, kind: str) -> list[tuple[str,
             raise ValueError(f"{where}: the level {_shown([level])} (column {columns}) {exc}") from None
         lines.append((qid, jg, jsg, docno, value))
     return _nonempty(lines, name, kind)
+
+
+def read_trec_subtopic_qrels(path: str | os.PathLike) -> dict[str, dict[str, dict[str, int]]]:
+    r"""Read subtopic judgements in ``ndeval``'s format into ``{query: {subtopic: {doc: grade}}}``.
+
+    Each line is ``topic subtopic docno judgement``: four columns separated by
+    white space, the judgement an integer (0 or less: not relevant to that
+    subtopic). Blank lines and lines starting with ``#`` are skipped. This is
+    the mapping :func:`~rankmetrics_lite.evaluate` takes for the diversity
+    measures; a subtopic listed with no relevant document is kept (the
+    measures ignore it, as ``ndeval`` does).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The qrels file (gzip'd or not).
+
+    Returns
+    -------
+    dict
+        ``{query: {subtopic: {doc: grade}}}``, in file order.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or path-like object.
+    ValueError
+        If a line does not have 4 columns, a judgement is not an integer, or a
+        document is judged twice for one subtopic of a query; the message names
+        the file and the line.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "qrels.txt"
+    >>> _ = path.write_text("1 1 cat-1 1\n1 2 car-1 1\n1 2 cat-1 0\n")
+    >>> read_trec_subtopic_qrels(path)
+    {'1': {'1': {'cat-1': 1}, '2': {'car-1': 1, 'cat-1': 0}}}
+
+    References
+    ----------
+    Clarke et al. (2008). Novelty and diversity in information retrieval evaluation.
+    :cite:p:`clarke2008novelty`
+    """
+    name, data = _read_bytes(path, "qrels")
+    qrels: dict[str, dict[str, dict[str, int]]] = {}
+    for topic, subtopic, docno, value in _judgements_by_key(
+            data, name, "'topic subtopic docno judgement' (ndeval's qrels)", "the judgement {} (column 4)",
+            lambda topic, subtopic, docno: f"document {docno!r} is judged twice for subtopic {subtopic!r} "
+                                           f"of query {topic!r}"):
+        qrels.setdefault(topic, {}).setdefault(subtopic, {})[docno] = value
+    return _nonempty(qrels, name, "qrels")
+
+
+def refuse_blank_qrels_lines(name: str, data: bytes) -> None:
+    """trec_eval's get_qrels reads every line as 'qid iter docno rel': a blank line (or one of
+    blanks only) is malformed, and it stops there; the readers above skip such lines. The
+    command line refuses them as trec_eval does (ValueError naming the line)."""
+    body = data[:-1] if data.endswith(b"\n") else data
+    # A blank line is empty or starts with a blank: looked for only where some line does.
+    codes = np.frombuffer(body, dtype=np.uint8)
+    if codes.size and codes[0] > 32 and codes[-1] != 10 and not (codes[1:][codes[:-1] == 10] <= 32).any():
+        return
+    blank = re.search(rb"(?m)^[ \t\r\v\f]*$", body)
+    if blank is not None:
+        number = body.count(b"\n", 0, blank.start()) + 1
+        raise ValueError(f"{name}, line {number}: a blank line; trec_eval reads every qrels line as "
+                         "'qid iter docno rel' and stops at a blank one: remove it")
+
+
+def zscores_from_bytes(name: str, data: bytes) -> list[tuple[bytes, bytes, float, float]]:
+    """trec_eval's z-score file (get_zscores.c, ``-Z``): lines ``qid measure mean stddev``,
+    as (qid, measure, mean, stddev) sorted by (qid, measure) as bytes; mean and stddev read
+    by C's ``atof`` (a prefix of the field)."""
+    lines = []
+    for number, line in enumerate(data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n"), 1):
+        fields = line.split()
+        if len(fields) != 4:
+            raise ValueError(f"{name}, line {number}: expected 4 columns 'qid measure mean "
+                             f"stddev', got {len(fields)}")
+        qid, measure, mean, stddev = fields
+        lines.append((qid, measure, atof_prefix(mean.decode("ascii", "replace")),
+                      atof_prefix(stddev.decode("ascii", "replace"))))
+    lines.sort(key=lambda line: (line[0], line[1]))
+    return lines
 
 
 def read_trec_run(path: PathLike) -> dict[str, dict[str, float]]:

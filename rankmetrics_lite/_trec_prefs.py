@@ -352,23 +352,28 @@ def _recalculate(g: Group, njr: int, n_judged: int, retrieved_only: bool,
 # larger than any rank (a heap address, as glibc's free lists leave there).
 _UNWRITTEN = 1 << 62
 
-PREFERENCE_MEASURES = {  # trec_eval's name -> (kind of value, function of a query's counts)
-    "prefs_num_prefs_poss": ("long", lambda pc: float(sum(_all_poss(g) for g in pc.groups))),
-    "prefs_num_prefs_ful": ("long", lambda pc: float(sum(_all_ful(g) for g in pc.groups))),
-    "prefs_num_prefs_ful_ret": ("long", lambda pc: float(sum(g.fulfilled_ret for g in pc.groups))),
-    "prefs_simp": ("double", lambda pc: _sum_over_groups(pc, _all_ful, _all_poss)),
-    "prefs_pair": ("double", lambda pc: _pairs(pc, _pair_blocks(pc, "all"))),
-    "prefs_avgjg": ("double", lambda pc: _average_over_groups(pc, _all_ful, _all_poss)),
-    "prefs_avgjg_Rnonrel": ("double", lambda pc: _rnonrel(pc, retrieved_only=False)),
+# Their place in trec_eval 10.0's table of measures (measures.c), which orders its output: after
+# num_nonrel_judged_ret, in the order below. -m all_prefs asks for them all, -m prefs for the first six.
+PREFERENCE_POSITION = 36
+_PREFS = ("all_prefs", "prefs")
+_ALL_PREFS = ("all_prefs",)
+PREFERENCE_MEASURES = {  # trec_eval's name -> (kind of value, function of a query's counts, nicknames)
+    "prefs_num_prefs_poss": ("long", lambda pc: float(sum(_all_poss(g) for g in pc.groups)), _PREFS),
+    "prefs_num_prefs_ful": ("long", lambda pc: float(sum(_all_ful(g) for g in pc.groups)), _PREFS),
+    "prefs_num_prefs_ful_ret": ("long", lambda pc: float(sum(g.fulfilled_ret for g in pc.groups)), _PREFS),
+    "prefs_simp": ("double", lambda pc: _sum_over_groups(pc, _all_ful, _all_poss), _PREFS),
+    "prefs_pair": ("double", lambda pc: _pairs(pc, _pair_blocks(pc, "all")), _PREFS),
+    "prefs_avgjg": ("double", lambda pc: _average_over_groups(pc, _all_ful, _all_poss), _PREFS),
+    "prefs_avgjg_Rnonrel": ("double", lambda pc: _rnonrel(pc, retrieved_only=False), _ALL_PREFS),
     "prefs_simp_ret": ("double", lambda pc: _sum_over_groups(
-        pc, lambda g: g.fulfilled_ret, lambda g: g.possible_ret)),
-    "prefs_pair_ret": ("double", lambda pc: _pairs(pc, _pair_blocks(pc, "ret"))),
+        pc, lambda g: g.fulfilled_ret, lambda g: g.possible_ret), _ALL_PREFS),
+    "prefs_pair_ret": ("double", lambda pc: _pairs(pc, _pair_blocks(pc, "ret")), _ALL_PREFS),
     "prefs_avgjg_ret": ("double", lambda pc: _average_over_groups(
-        pc, lambda g: g.fulfilled_ret, lambda g: g.possible_ret)),
-    "prefs_avgjg_Rnonrel_ret": ("double", lambda pc: _rnonrel(pc, retrieved_only=True)),
+        pc, lambda g: g.fulfilled_ret, lambda g: g.possible_ret), _ALL_PREFS),
+    "prefs_avgjg_Rnonrel_ret": ("double", lambda pc: _rnonrel(pc, retrieved_only=True), _ALL_PREFS),
     "prefs_simp_imp": ("double", lambda pc: _sum_over_groups(
-        pc, _all_ful, lambda g: g.possible_ret + g.possible_imp)),
-    "prefs_pair_imp": ("double", lambda pc: _pairs(pc, _pair_blocks(pc, "imp"))),
+        pc, _all_ful, lambda g: g.possible_ret + g.possible_imp), _ALL_PREFS),
+    "prefs_pair_imp": ("double", lambda pc: _pairs(pc, _pair_blocks(pc, "imp")), _ALL_PREFS),
     "prefs_avgjg_imp": ("double", lambda pc: _average_over_groups(
-        pc, _all_ful, lambda g: g.possible_ret + g.possible_imp)),
+        pc, _all_ful, lambda g: g.possible_ret + g.possible_imp), _ALL_PREFS),
 }

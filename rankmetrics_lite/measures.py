@@ -4,16 +4,17 @@ A name is a family (``P``, ``AP``, ``nDCG``, ...) with an optional cutoff after
 ``@``: ``P@10``, ``AP``, ``nDCG@5``; a family with a parameter writes it in
 brackets, as ir_measures does: ``RBP(p=0.8)``, ``IPrec(recall=0.5)``,
 ``nDCG(gains=1:3,2:9)``. :data:`CATALOGUE` holds one record per family: how
-its name is written, its cutoff rule and parameter, trec_eval's name for it
-(and the releases that have it), the single-query function that teaches it,
-the row kernel that computes it, when it is undefined and how its values
+its name is written, its cutoff rule and parameter, trec_eval's names for it
+(:class:`TrecEvalName`: kind, default parameters, releases, nicknames), the
+single-query function that teaches it, the row kernel that computes it, when it is undefined and how its values
 combine over queries (a mean, a sum, a geometric mean). Every measure of
 trec_eval 10.0 that reads a qrels file is here, but ``runid``, which is the
 run file's name for itself, not a measure (the command line prints it).
 :func:`rankmetrics_lite.evaluate` dispatches from the catalogue, and so does
 the command line (``python -m rankmetrics_lite``); its docstring, the book's
-notation table and the conformance tests are generated from it. Adding a
-measure means adding its kernel and one record here.
+notation table, the command line's table of trec_eval measures and the
+conformance tests are generated from it. Adding a measure means adding its
+kernel and one record here.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._average_precision import average_precision_rows, geometric_mean, yaap_rows
+from ._average_precision import average_precision_rows, yaap_rows
 from ._counts_and_sets import (
     relevance_string_rows,
     set_average_precision_rows,
@@ -35,6 +36,7 @@ from ._counts_and_sets import (
     set_relative_precision_rows,
     utility_rows,
 )
+from ._number_text import number_text
 from ._cutoff_metrics import (
     f1_rows,
     hit_rows,
@@ -44,7 +46,7 @@ from ._cutoff_metrics import (
     recall_rows,
     relative_precision_rows,
 )
-from ._dcg import _dcg_rows, ndcg_rows
+from ._dcg import dcg_rows, ndcg_rows
 from ._incomplete_judgements import (
     bpref_rows,
     infap_rows,
@@ -55,15 +57,10 @@ from ._incomplete_judgements import (
 )
 from ._pr_curves import interpolated_precision_average_rows, interpolated_precision_rows
 from ._reciprocal_rank import reciprocal_rank_rows
+from ._summary import summary
 from ._trec_gains import bing_rows, g_rows, ndcg_rel_rows, rndcg_rows
 from . import _diversity as _div
 from ._user_models import cwl_kernel
-
-
-def _number_text(value: float) -> str:
-    """A number in its one spelling in names: an integer without a point, else repr."""
-    value = float(value)
-    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
 
 
 @dataclass(frozen=True)
@@ -125,33 +122,75 @@ def _read_gains(text: str) -> tuple[tuple[int, float], ...]:
 
 
 def _write_reals(values: tuple[float, ...]) -> str:
-    return ",".join(map(_number_text, values))
+    return ",".join(map(number_text, values))
 
 
 def _write_gains(pairs: tuple[tuple[int, float], ...]) -> str:
-    return ",".join(f"{grade}:{_number_text(gain)}" for grade, gain in pairs)
+    return ",".join(f"{grade}:{number_text(gain)}" for grade, gain in pairs)
 
 
 def _trec_eval_gains(pairs: tuple[tuple[int, float], ...]) -> str:
-    return ",".join(f"{grade}={_number_text(gain)}" for grade, gain in pairs)
+    return ",".join(f"{grade}={number_text(gain)}" for grade, gain in pairs)
 
 
 _PROBABILITY = Parameter("p", "0.8", "a number strictly between 0 and 1",
-                         _real(0, 1, open_low=True, open_high=True), _number_text, repr,
+                         _real(0, 1, open_low=True, open_high=True), number_text, repr,
                          hint=" (ir_measures' default; trec_eval's is p=0.9)")
 _GAINS = Parameter("gains", "1:1,2:3", "grade:gain pairs separated by commas, such as 1:1,2:3 "
                    "(grades not listed gain their grade)", _read_gains, _write_gains, _trec_eval_gains,
                    optional=True)
 ELEVEN_LEVELS = tuple(i / 10 for i in range(11))
 _ALPHA = Parameter("alpha", "0.3", "a number from 0 to 1 (the novelty discount)", _real(0, 1),
-                   _number_text, _number_text, default=0.5)
+                   number_text, number_text, default=0.5)
 
 _CWL_TARGET = Parameter("T", "2", "a number 0.5 or more (the gain the user wants)", _real(0.5, math.inf),
-                        _number_text, _number_text)
+                        number_text, number_text)
 
 
 def _cwl_positive(key: str, example: str, form: str) -> Parameter:
-    return Parameter(key, example, form, _real(0, math.inf, open_low=True), _number_text, _number_text)
+    return Parameter(key, example, form, _real(0, math.inf, open_low=True), number_text, number_text)
+
+
+_BOTH_RELEASES = ("10.0", "9.0.8")
+# trec_eval's nicknames (-m official, ...), in the order its messages list them.
+TREC_EVAL_NICKNAMES = ("official", "set", "all_trec", "qrels_jg", "all_prefs", "prefs")
+_EVERY_NICKNAME = TREC_EVAL_NICKNAMES  # num_q (and runid) belong to every nickname
+_OFFICIAL_AND_SET = ("official", "set", "all_trec")
+_OFFICIAL = ("official", "all_trec")
+_SET = ("set", "all_trec")
+_ALL_TREC = ("all_trec",)
+_QRELS_JG = ("qrels_jg",)
+# The kinds of trec_eval measure whose name, without parameters, is the family's plain name.
+_PLAIN_KINDS = ("count", "long", "double", "geometric", "p_double", "p_pair")
+
+
+@dataclass(frozen=True)
+class TrecEvalName:
+    """One of trec_eval's measures, as its ``measures.c`` and ``m_<name>.c`` define it.
+
+    ``position`` is its place in trec_eval 10.0's table of measures (``te_trec_measures``),
+    which orders its output. ``kind`` says how trec_eval reads its parameters, names its
+    values and prints them: ``count`` (num_q), ``long`` (a count per query, summed),
+    ``double``, ``geometric`` (gm_*: summary only, a geometric mean), ``cut_long``
+    (integer cutoffs: P_5), ``cut_double`` (real cutoffs: iprec_at_recall_0.10),
+    ``p_double`` (real parameters: utility_2,-1,0,0), ``p_pair`` (name=value pairs:
+    ndcg_1=3,2=9), ``string`` (relstring). ``defaults``: its parameters when ``-m`` gives
+    none; ``releases``: those that have it; ``nicknames``: the ``-m`` nicknames that
+    include it; ``reads``: the judgements it computes from (``qrels``, ``qrels_jg``: each
+    judgement group's value, averaged; ``any``).
+    """
+
+    name: str
+    position: int
+    kind: str
+    defaults: tuple = ()
+    releases: tuple[str, ...] = _BOTH_RELEASES
+    nicknames: tuple[str, ...] = ()
+    reads: str = "qrels"
+
+
+_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's default cutoffs
+_MULTIPLES = (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0)  # Rprec_mult's multiples of |R|
 
 
 @dataclass(frozen=True)
@@ -162,7 +201,7 @@ class MeasureFamily:
     :func:`~rankmetrics_lite.evaluate` (``rows.binary``: 1 where the document at
     a rank is relevant; ``rows.gains``: its grade, negative grades as 0;
     ``rows.ideal``: every judged grade, sorted; ``rows.n_rel``: |R|;
-    ``rows.n_ret``: documents retrieved; see ``_evaluate.Rows``).
+    ``rows.n_ret``: documents retrieved; see ``_engine.Rows``).
     ``undefined(rows, value)`` marks the queries on which the measure has no value
     (None: defined everywhere), and ``undefined_reason`` says why in a message;
     ``evaluate``'s ``empty_queries`` decides what happens to them
@@ -177,16 +216,13 @@ class MeasureFamily:
     cutoff: str  # "required" (P@k needs its k), "optional" (AP and AP@k) or "none" (Rprec)
     function: str | None  # the single-query function of rankmetrics_lite (None: evaluate only)
     kernel: Callable = field(repr=False)
-    trec_eval: str | None = None  # trec_eval's name without a cutoff (None: no such measure)
-    trec_eval_cut: str | None = None  # ... and with one, "{k}" standing for the cutoff
     undefined: Callable | None = field(default=None, repr=False)
     # Why a query has no value, for messages ("{level}" stands for relevance_level).
     undefined_reason: str = "has no relevant document (grade >= relevance_level={level})"
     spellings: tuple[str, ...] = ()  # other names people type for it, to suggest this one
     parameter: Parameter | None = None
     aggregate: str = "mean"
-    trec_eval_releases: tuple[str, ...] = ("10.0", "9.0.8")  # releases that have trec_eval's name
-    trec_eval_param: str | None = None  # trec_eval's name with a parameter, "{p}" standing for it
+    trec_eval_names: tuple[TrecEvalName, ...] = ()  # trec_eval's measures that it computes
     linear_gain_only: bool = False  # trec_eval's gains only: evaluate's gain="exponential" is refused
     # What the family reads: "documents" (qrels {query: {doc: grade}}) or "subtopics"
     # (ndeval's qrels {query: {subtopic: {doc: grade}}}: the diversity measures).
@@ -211,6 +247,39 @@ class MeasureFamily:
         """The names of this family written out, with cutoff ``k`` where it takes one."""
         base = self._base()
         return {"required": [f"{base}@{k}"], "optional": [base, f"{base}@{k}"], "none": [base]}[self.cutoff]
+
+    # trec_eval's names for this family's measures, from its trec_eval_names (the first that
+    # reads plain qrels: the others average over judgement groups).
+    def _trec_eval_entry(self, *kinds: str) -> TrecEvalName | None:
+        return next((t for t in self.trec_eval_names if t.kind in kinds and t.reads != "qrels_jg"), None)
+
+    @property
+    def trec_eval(self) -> str | None:
+        """trec_eval's name without a cutoff (None: no such measure)."""
+        entry = self._trec_eval_entry(*_PLAIN_KINDS)
+        return None if entry is None else entry.name
+
+    @property
+    def trec_eval_cut(self) -> str | None:
+        """trec_eval's name with a cutoff, ``"{k}"`` standing for it (``"P_{k}"``)."""
+        entry = self._trec_eval_entry("cut_long", "string")
+        return None if entry is None else entry.name + "_{k}"
+
+    @property
+    def trec_eval_param(self) -> str | None:
+        """trec_eval's name with the family's parameter, ``"{p}"`` standing for it."""
+        entry = self._trec_eval_entry("cut_double", "p_double", "p_pair")
+        if entry is None or self.parameter is None:
+            return None
+        if entry.kind == "cut_double":  # printed as C's %3.2f: iprec_at_recall_0.10
+            return entry.name + "_{p:.2f}"
+        return entry.name + ("_p={p}" if entry.kind == "p_pair" and self.parameter.key == "p" else "_{p}")
+
+    @property
+    def trec_eval_releases(self) -> tuple[str, ...]:
+        """The trec_eval releases that have the family's trec_eval name."""
+        entry = self._trec_eval_entry(*_PLAIN_KINDS, "cut_long", "string", "cut_double")
+        return _BOTH_RELEASES if entry is None else entry.releases
 
 
 def _no_relevant(rows, value=None) -> np.ndarray:
@@ -267,100 +336,136 @@ _NO_SUBTOPIC = "has no document relevant to any subtopic (grade >= relevance_lev
 CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
     MeasureFamily("P", "precision at k", "required", "precision_at_k",
                   lambda rows, k, gain: precision_rows(rows.binary, k),
-                  trec_eval_cut="P_{k}", spellings=("p", "precision")),
+                  trec_eval_names=(
+                      TrecEvalName("P", 11, "cut_long", _CUTOFFS, nicknames=_OFFICIAL),
+                      TrecEvalName("P_avgjg", 51, "cut_long", _CUTOFFS, nicknames=_QRELS_JG,
+                                   reads="qrels_jg"),
+                  ), spellings=("p", "precision")),
     MeasureFamily("R", "recall at k", "required", "recall_at_k",
                   lambda rows, k, gain: recall_rows(rows.binary, k, rows.n_rel),
-                  trec_eval_cut="recall_{k}", undefined=_no_relevant, spellings=("recall",)),
+                  trec_eval_names=(TrecEvalName("recall", 13, "cut_long", _CUTOFFS, nicknames=_ALL_TREC),),
+                  undefined=_no_relevant, spellings=("recall",)),
     MeasureFamily("F1", "F1 at k", "required", "f1_at_k",
                   lambda rows, k, gain: f1_rows(rows.binary, k, rows.n_rel),
                   spellings=("f1", "f")),
     MeasureFamily("Rprec", "R-precision", "none", "r_precision",
                   lambda rows, k, gain: r_precision_rows(rows.binary, rows.n_rel),
-                  trec_eval="Rprec", undefined=_no_relevant,
+                  trec_eval_names=(TrecEvalName("Rprec", 7, "double", nicknames=_OFFICIAL),),
+                  undefined=_no_relevant,
                   spellings=("rprec", "r-prec", "r-precision")),
     MeasureFamily("AP", "average precision (MAP over queries)", "optional", "average_precision",
                   lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel, k,
                                                                precision=rows.precision),
-                  trec_eval="map", trec_eval_cut="map_cut_{k}", undefined=_no_relevant,
+                  trec_eval_names=(
+                      TrecEvalName("map", 5, "double", nicknames=_OFFICIAL),
+                      TrecEvalName("map_cut", 27, "cut_long", _CUTOFFS, nicknames=_ALL_TREC),
+                      TrecEvalName("map_avgjg", 50, "double", nicknames=_QRELS_JG, reads="qrels_jg"),
+                  ), undefined=_no_relevant,
                   spellings=("map", "map_cut")),
     MeasureFamily("RR", "reciprocal rank (MRR over queries)", "optional", "reciprocal_rank",
                   lambda rows, k, gain: reciprocal_rank_rows(rows.binary, k),
-                  trec_eval="recip_rank", spellings=("mrr", "recip_rank")),
+                  trec_eval_names=(TrecEvalName("recip_rank", 9, "double", nicknames=_OFFICIAL),),
+                  spellings=("mrr", "recip_rank")),
     MeasureFamily("nDCG", "normalised discounted cumulative gain (optional gain map)", "optional",
                   "ndcg_at_k", _ndcg,
-                  trec_eval="ndcg", trec_eval_cut="ndcg_cut_{k}", undefined=_no_ideal_gain,
+                  trec_eval_names=(
+                      TrecEvalName("ndcg", 23, "p_pair", nicknames=_ALL_TREC),
+                      TrecEvalName("ndcg_cut", 26, "cut_long", _CUTOFFS, nicknames=_ALL_TREC),
+                  ), undefined=_no_ideal_gain,
                   undefined_reason="has no judged document with a positive gain",
-                  spellings=("ndcg", "ndcg_cut"), parameter=_GAINS, trec_eval_param="ndcg_{p}"),
+                  spellings=("ndcg", "ndcg_cut"), parameter=_GAINS),
     MeasureFamily("Success", "success at k (hit rate)", "required", "hit_rate_at_k",
                   lambda rows, k, gain: hit_rows(rows.binary, k),
-                  trec_eval_cut="success_{k}",
+                  trec_eval_names=(TrecEvalName("success", 29, "cut_long", (1, 5, 10), nicknames=_ALL_TREC),),
                   spellings=("success", "hit", "hits", "hitrate", "hit_rate")),
     # Incomplete judgements: these read what Rows keeps about unjudged documents.
     MeasureFamily("Bpref", "binary preference (judged documents only)", "none", "bpref",
-                  _bpref, trec_eval="bpref", undefined=_no_relevant, spellings=("bpref",)),
+                  _bpref,
+                  trec_eval_names=(TrecEvalName("bpref", 8, "double", nicknames=_OFFICIAL),),
+                  undefined=_no_relevant, spellings=("bpref",)),
     MeasureFamily("infAP", "inferred average precision (sampled judgements)", "none",
-                  "inferred_average_precision", _infap, trec_eval="infAP",
+                  "inferred_average_precision", _infap,
+                  trec_eval_names=(TrecEvalName("infAP", 14, "double", nicknames=_ALL_TREC),),
                   undefined=_no_relevant, spellings=("infap", "inf_ap")),
     MeasureFamily("Judged", "share of the top k judged (1 - trec_eval's unj_k)", "required",
                   "judged_at_k", lambda rows, k, gain: judged_rows(rows.unjudged, k),
                   spellings=("judged",)),
     MeasureFamily("Unjudged", "share of the top k unjudged (trec_eval's unj_k)", "required",
                   None, lambda rows, k, gain: unjudged_rows(rows.unjudged, k),
-                  trec_eval_cut="unj_{k}", spellings=("unj", "unjudged"), trec_eval_releases=("10.0",)),
+                  trec_eval_names=(
+                      TrecEvalName("unj", 56, "cut_long", (5, 10, 20), releases=("10.0",),
+                                   nicknames=_ALL_TREC),
+                  ), spellings=("unj", "unjudged")),
     MeasureFamily("RBP", "rank-biased precision, persistence p", "none", "rank_biased_precision",
                   lambda rows, k, gain, p: rbp_rows(rows.gains, rows.max_grade, p),
-                  trec_eval="rbp", trec_eval_param="rbp_p={p}", spellings=("rbp",),
-                  parameter=_PROBABILITY, trec_eval_releases=("10.0",)),
+                  trec_eval_names=(
+                      TrecEvalName("rbp", 54, "p_pair", releases=("10.0",), nicknames=_ALL_TREC),
+                  ), spellings=("rbp",),
+                  parameter=_PROBABILITY),
     MeasureFamily("RBP_resid", "RBP's residual: what unjudged documents could add", "none",
                   "rank_biased_precision_residual",
                   lambda rows, k, gain, p: rbp_residual_rows(rows.unjudged, rows.n_ranked, p),
-                  trec_eval="rbp_resid", trec_eval_param="rbp_resid_p={p}",
-                  spellings=("rbp_resid", "rbpresid", "rbp_res"), parameter=_PROBABILITY,
-                  trec_eval_releases=("10.0",)),
+                  trec_eval_names=(
+                      TrecEvalName("rbp_resid", 55, "p_pair", releases=("10.0",), nicknames=_ALL_TREC),
+                  ),
+                  spellings=("rbp_resid", "rbpresid", "rbp_res"), parameter=_PROBABILITY),
     # Counts, summed over queries (trec_eval prints them as integers).
     MeasureFamily("NumQ", "number of queries evaluated (sum of 1 per query)", "none", None,
-                  lambda rows, k, gain: np.ones(rows.n_rel.size), trec_eval="num_q",
+                  lambda rows, k, gain: np.ones(rows.n_rel.size),
+                  trec_eval_names=(
+                      TrecEvalName("num_q", 1, "count", nicknames=_EVERY_NICKNAME, reads="any"),
+                  ),
                   spellings=("num_q", "numq"), aggregate="sum"),
     MeasureFamily("NumRet", "documents retrieved (summed over queries)", "none", None,
-                  lambda rows, k, gain: rows.n_ret.copy(), trec_eval="num_ret",
+                  lambda rows, k, gain: rows.n_ret.copy(),
+                  trec_eval_names=(TrecEvalName("num_ret", 2, "long", nicknames=_OFFICIAL_AND_SET),),
                   spellings=("num_ret", "numret"), aggregate="sum"),
     MeasureFamily("NumRel", "relevant documents judged, |R| (summed over queries)", "none", None,
-                  lambda rows, k, gain: rows.n_rel.copy(), trec_eval="num_rel",
+                  lambda rows, k, gain: rows.n_rel.copy(),
+                  trec_eval_names=(TrecEvalName("num_rel", 3, "long", nicknames=_OFFICIAL_AND_SET),),
                   spellings=("num_rel", "numrel"), aggregate="sum"),
     MeasureFamily("NumRelRet", "relevant documents retrieved (summed over queries)", "none", None,
-                  lambda rows, k, gain: rows.n_rel_ret.astype(float), trec_eval="num_rel_ret",
+                  lambda rows, k, gain: rows.n_rel_ret.astype(float),
+                  trec_eval_names=(TrecEvalName("num_rel_ret", 4, "long", nicknames=_OFFICIAL_AND_SET),),
                   spellings=("num_rel_ret", "numrelret"), aggregate="sum"),
     MeasureFamily("NumNonrelJudgedRet", "judged non-relevant documents retrieved (summed)", "none",
                   None, lambda rows, k, gain: rows.nonrelevant.sum(axis=1).astype(float),
-                  trec_eval="num_nonrel_judged_ret", spellings=("num_nonrel_judged_ret",),
+                  trec_eval_names=(TrecEvalName("num_nonrel_judged_ret", 35, "long", nicknames=_ALL_TREC),),
+                  spellings=("num_nonrel_judged_ret",),
                   aggregate="sum"),
     # Geometric means over queries.
     MeasureFamily("GMAP", "average precision, geometric mean over queries", "none", "gmap",
                   lambda rows, k, gain: average_precision_rows(rows.binary, rows.n_rel,
                                                                precision=rows.precision),
-                  trec_eval="gm_map", undefined=_no_relevant, spellings=("gm_map", "gmap"),
+                  trec_eval_names=(TrecEvalName("gm_map", 6, "geometric", nicknames=_OFFICIAL),),
+                  undefined=_no_relevant, spellings=("gm_map", "gmap"),
                   aggregate="geometric"),
     MeasureFamily("GMBpref", "bpref, geometric mean over queries", "none", None, _bpref,
-                  trec_eval="gm_bpref", undefined=_no_relevant, spellings=("gm_bpref", "gmbpref"),
+                  trec_eval_names=(TrecEvalName("gm_bpref", 15, "geometric", nicknames=_ALL_TREC),),
+                  undefined=_no_relevant, spellings=("gm_bpref", "gmbpref"),
                   aggregate="geometric"),
     MeasureFamily("YAAP", "Robertson's yet another AP: ln((1 + s) / (1 + |R| - s)), s AP's numerator",
                   "none", None, lambda rows, k, gain: yaap_rows(rows.binary, rows.n_rel, rows.precision),
-                  trec_eval="yaap", spellings=("yaap",)),
+                  trec_eval_names=(TrecEvalName("yaap", 53, "double"),), spellings=("yaap",)),
     # Interpolated precision and precision at multiples of |R|.
     MeasureFamily("IPrec", "interpolated precision at a recall level", "none",
                   "eleven_point_precision",
                   lambda rows, k, gain, recall: interpolated_precision_rows(
                       rows.binary, rows.n_rel, rows.n_ret, [recall], rows.version, rows.hits)[:, 0],
-                  trec_eval_param="iprec_at_recall_{p:.2f}", undefined=_no_relevant_or_nothing_retrieved,
+                  trec_eval_names=(
+                      TrecEvalName("iprec_at_recall", 10, "cut_double", ELEVEN_LEVELS, nicknames=_OFFICIAL),
+                  ), undefined=_no_relevant_or_nothing_retrieved,
                   undefined_reason="has no relevant document or retrieved none",
                   spellings=("iprec_at_recall", "iprec"),
                   parameter=Parameter("recall", "0.5", "a recall level between 0 and 1", _real(0, 1),
-                                      _number_text, float)),
+                                      number_text, float)),
     MeasureFamily("IPrecAvg", "interpolated precision averaged over recall levels (11-point)", "none",
                   "eleven_point_precision",
                   lambda rows, k, gain, levels: interpolated_precision_average_rows(
                       rows.binary, rows.n_rel, rows.n_ret, levels, rows.version, rows.hits),
-                  trec_eval="11pt_avg", trec_eval_param="11pt_avg_{p}",
+                  trec_eval_names=(
+                      TrecEvalName("11pt_avg", 18, "p_double", ELEVEN_LEVELS, nicknames=_ALL_TREC),
+                  ),
                   undefined=_no_relevant_or_nothing_retrieved,
                   undefined_reason="has no relevant document or retrieved none",
                   spellings=("11pt_avg", "11pt", "iprecavg"),
@@ -368,78 +473,97 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
                                       "separated by commas", _reals(None, 0, 1), _write_reals,
                                       _write_reals, default=ELEVEN_LEVELS)),
     MeasureFamily("RprecMult", "precision after a multiple of |R| documents", "none", None,
-                  _rprec_mult, trec_eval_param="Rprec_mult_{p:.2f}", undefined=_no_relevant,
+                  _rprec_mult,
+                  trec_eval_names=(
+                      TrecEvalName("Rprec_mult", 16, "cut_double", _MULTIPLES, nicknames=_ALL_TREC),
+                      TrecEvalName("Rprec_mult_avgjg", 52, "cut_double", _MULTIPLES, nicknames=_QRELS_JG,
+                                   reads="qrels_jg"),
+                  ), undefined=_no_relevant,
                   spellings=("rprec_mult",),
                   parameter=Parameter("multiple", "2", "a positive number (1: R-precision)",
-                                      _real(0, math.inf, open_low=True), _number_text, float)),
+                                      _real(0, math.inf, open_low=True), number_text, float)),
     MeasureFamily("RelP", "relative precision at k: found over min(k, |R|)", "required", None,
                   lambda rows, k, gain: relative_precision_rows(rows.binary, k, rows.n_rel),
-                  trec_eval_cut="relative_P_{k}", undefined=_no_relevant, spellings=("relative_p",)),
+                  trec_eval_names=(
+                      TrecEvalName("relative_P", 28, "cut_long", _CUTOFFS, nicknames=_ALL_TREC),
+                  ), undefined=_no_relevant, spellings=("relative_p",)),
     # The retrieved set as a set.
     MeasureFamily("SetP", "set precision: relevant retrieved over retrieved", "none", None,
                   lambda rows, k, gain: set_precision_rows(rows.n_rel_ret, rows.n_ret),
-                  trec_eval="set_P", undefined=_nothing_retrieved,
+                  trec_eval_names=(TrecEvalName("set_P", 30, "double", nicknames=_SET),),
+                  undefined=_nothing_retrieved,
                   undefined_reason="retrieved no document", spellings=("set_p", "setp")),
     MeasureFamily("SetR", "set recall: relevant retrieved over |R|", "none", None,
                   lambda rows, k, gain: set_recall_rows(rows.n_rel_ret, rows.n_rel),
-                  trec_eval="set_recall", undefined=_no_relevant, spellings=("set_recall", "setr")),
+                  trec_eval_names=(TrecEvalName("set_recall", 32, "double", nicknames=_SET),),
+                  undefined=_no_relevant, spellings=("set_recall", "setr")),
     MeasureFamily("SetRelP", "set relative precision: relevant retrieved over min(retrieved, |R|)",
                   "none", None,
                   lambda rows, k, gain: set_relative_precision_rows(rows.n_rel_ret, rows.n_ret, rows.n_rel),
-                  trec_eval="set_relative_P", undefined=_no_relevant_or_nothing_retrieved,
+                  trec_eval_names=(TrecEvalName("set_relative_P", 31, "double", nicknames=_SET),),
+                  undefined=_no_relevant_or_nothing_retrieved,
                   undefined_reason="has no relevant document or retrieved none",
                   spellings=("set_relative_p",)),
     MeasureFamily("SetAP", "set AP: set precision times set recall", "none", None,
                   lambda rows, k, gain: set_average_precision_rows(rows.n_rel_ret, rows.n_ret, rows.n_rel),
-                  trec_eval="set_map", undefined=_no_relevant_or_nothing_retrieved,
+                  trec_eval_names=(TrecEvalName("set_map", 33, "double", nicknames=_SET),),
+                  undefined=_no_relevant_or_nothing_retrieved,
                   undefined_reason="has no relevant document or retrieved none",
                   spellings=("set_map", "setap")),
     MeasureFamily("SetF", "set F: (beta+1)PR / (beta P + R), trec_eval's weighting", "none", None,
                   lambda rows, k, gain, beta: set_f_rows(rows.n_rel_ret, rows.n_ret, rows.n_rel, beta),
-                  trec_eval="set_F", trec_eval_param="set_F_{p}", undefined=_no_relevant,
+                  trec_eval_names=(TrecEvalName("set_F", 34, "p_double", (1.0,), nicknames=_SET),),
+                  undefined=_no_relevant,
                   spellings=("set_f", "setf"),
                   parameter=Parameter("beta", "2", "a number 0 or more", _real(0, math.inf),
-                                      _number_text, _number_text, default=1.0)),
+                                      number_text, number_text, default=1.0)),
     MeasureFamily("Utility", "linear utility a TP + b FP + c FN + d TN", "none", None,
                   lambda rows, k, gain, weights: utility_rows(
                       rows.n_rel_ret, rows.n_ret, rows.n_rel, weights, rows.collection_size),
-                  trec_eval="utility", trec_eval_param="utility_{p}", spellings=("utility",),
+                  trec_eval_names=(
+                      TrecEvalName("utility", 17, "p_double", (1.0, -1.0, 0.0, 0.0), nicknames=_SET),
+                  ), spellings=("utility",),
                   parameter=Parameter("weights", "2,-1,0,0", "four numbers a,b,c,d separated by "
                                       "commas", _reals(4), _write_reals, _write_reals,
                                       default=(1.0, -1.0, 0.0, 0.0))),
     # Graded measures with trec_eval's gains (a grade's gain is the grade unless mapped).
     MeasureFamily("DCG", "discounted cumulative gain (optional gain map)", "none", "dcg_at_k",
-                  lambda rows, k, gain, gains=None: _dcg_rows(_tables(rows, gain, gains).gains, None,
+                  lambda rows, k, gain, gains=None: dcg_rows(_tables(rows, gain, gains).gains, None,
                                                               gain if not gains else "linear"),
-                  trec_eval="dcg", trec_eval_param="dcg_{p}", spellings=("dcg",),
-                  parameter=_GAINS, trec_eval_releases=("10.0",)),
+                  trec_eval_names=(TrecEvalName("dcg", 21, "p_pair", releases=("10.0",)),),
+                  spellings=("dcg",),
+                  parameter=_GAINS),
     MeasureFamily("IdealDCG", "DCG of the ideal ranking of every judged document", "none", None,
-                  lambda rows, k, gain, gains=None: _dcg_rows(_tables(rows, gain, gains).ideal, None,
+                  lambda rows, k, gain, gains=None: dcg_rows(_tables(rows, gain, gains).ideal, None,
                                                               gain if not gains else "linear"),
-                  trec_eval="ideal_dcg", trec_eval_param="ideal_dcg_{p}",
-                  spellings=("ideal_dcg", "idcg"), parameter=_GAINS, trec_eval_releases=("10.0",)),
+                  trec_eval_names=(TrecEvalName("ideal_dcg", 22, "p_pair", releases=("10.0",)),),
+                  spellings=("ideal_dcg", "idcg"), parameter=_GAINS),
     MeasureFamily("nDCG_rel", "nDCG averaged over the ranks of the relevant documents", "none", None,
                   lambda rows, k, gain, gains=None: ndcg_rel_rows(
                       _tables(rows, gain, gains).gains, _tables(rows, gain, gains).ideal, rows.n_ret),
-                  trec_eval="ndcg_rel", trec_eval_param="ndcg_rel_{p}", undefined=_no_ideal_gain,
+                  trec_eval_names=(TrecEvalName("ndcg_rel", 24, "p_pair", nicknames=_ALL_TREC),),
+                  undefined=_no_ideal_gain,
                   undefined_reason="has no judged document with a positive gain",
                   spellings=("ndcg_rel",), parameter=_GAINS, linear_gain_only=True),
     MeasureFamily("RnDCG", "nDCG averaged where the ideal ranking's gain changes", "none", None,
                   lambda rows, k, gain, gains=None: rndcg_rows(
                       _tables(rows, gain, gains).gains, _tables(rows, gain, gains).ideal, rows.n_ret,
                       rows.n_rel, _tables(rows, gain, gains).top),
-                  trec_eval="Rndcg", trec_eval_param="Rndcg_{p}", undefined=_no_relevant_or_ideal_gain,
+                  trec_eval_names=(TrecEvalName("Rndcg", 25, "p_pair", nicknames=_ALL_TREC),),
+                  undefined=_no_relevant_or_ideal_gain,
                   undefined_reason="has no relevant document or no judged document with a positive gain",
                   spellings=("rndcg",), parameter=_GAINS, linear_gain_only=True),
     MeasureFamily("G", "trec_eval's G: gains over a cost of the ideal gains so far", "none", None,
                   lambda rows, k, gain, gains=None: g_rows(
                       _tables(rows, gain, gains).gains, _tables(rows, gain, gains).ideal, rows.n_ret),
-                  trec_eval="G", trec_eval_param="G_{p}", undefined=_no_ideal_gain,
+                  trec_eval_names=(TrecEvalName("G", 20, "p_pair", nicknames=_ALL_TREC),),
+                  undefined=_no_ideal_gain,
                   undefined_reason="has no judged document with a positive gain", parameter=_GAINS,
                   linear_gain_only=True),
     MeasureFamily("BinG", "trec_eval's binG: G with binary relevance", "none", None,
                   lambda rows, k, gain: bing_rows(rows.binary, rows.n_rel),
-                  trec_eval="binG", undefined=_no_relevant, spellings=("bing",)),
+                  trec_eval_names=(TrecEvalName("binG", 19, "double", nicknames=_ALL_TREC),),
+                  undefined=_no_relevant, spellings=("bing",)),
     # Diversity: ndeval's measures, on subtopic qrels {query: {subtopic: {doc: grade}}}.
     MeasureFamily("alpha_nDCG", "alpha-nDCG: novelty-discounted nDCG over subtopics (ndeval)", "required",
                   "alpha_ndcg_at_k", _div.alpha_ndcg_rows, undefined=_div.no_subtopic,
@@ -500,21 +624,22 @@ CATALOGUE: dict[str, MeasureFamily] = {family.name: family for family in [
            ("nerr9",)),
           ("NERR10", "nearly ERR with RBP's patience phi (eq. 10)", "none",
            Parameter("phi", "0.8", "a number strictly between 0 and 1",
-                     _real(0, 1, open_low=True, open_high=True), _number_text, repr), ("nerr10",)),
+                     _real(0, 1, open_low=True, open_high=True), number_text, repr), ("nerr10",)),
           ("NERR11", "nearly ERR with INSQ's goal T (eq. 11)", "none", _CWL_TARGET, ("nerr11",)),
       ]],
     # Text: the grades at the top of each ranking.
     MeasureFamily("RelString", "the grades of the top k documents as text (- not judged)", "required",
                   None, lambda rows, k, gain: relevance_string_rows(rows.values, rows.n_ret, k),
-                  trec_eval_cut="relstring_{k}", spellings=("relstring",), aggregate="none",
-                  trec_eval_releases=("10.0", "9.0.8")),
+                  trec_eval_names=(TrecEvalName("relstring", 12, "string", (10.0,), nicknames=_ALL_TREC),),
+                  spellings=("relstring",), aggregate="none",),
 ]}
 
 
-def summarize(measure: Measure, values: np.ndarray) -> float:
+def summarize(measure: Measure, values: np.ndarray, *, absent: int = 0) -> float:
     """The measure's values over queries combined as its family says: a mean, a sum or
-    a geometric mean. The one place where values become a summary (``evaluate`` and
-    ``rankmetrics_lite.spark`` call it).
+    a geometric mean, by :func:`rankmetrics_lite._summary.summary` (trec_eval's sequential
+    sum in query order; ``absent`` judged queries the run lacks count 0). ``evaluate`` and
+    ``rankmetrics_lite.spark`` call it.
 
     Examples
     --------
@@ -525,14 +650,10 @@ def summarize(measure: Measure, values: np.ndarray) -> float:
     0.00224
     """
     how = measure.record.aggregate
-    if how == "mean":
-        return float(np.mean(values))
-    if how == "sum":
-        return float(np.sum(values))
-    if how == "geometric":
-        return geometric_mean(np.asarray(values, dtype=float))
-    raise ValueError(f"{measure.name} is text, one string per query, with no summary over queries: "
-                     "ask for it with per_query=True")
+    if how == "none":
+        raise ValueError(f"{measure.name} is text, one string per query, with no summary over queries: "
+                         "ask for it with per_query=True")
+    return summary(values, how, absent=absent)
 
 
 def _refuse_undefined(measure: Measure, queries: list[str], *, policy: str, any_defined: bool,
@@ -618,7 +739,7 @@ class Measure:
         return f"Measure(family={self.family!r}, cutoff={self.cutoff!r}{value})"
 
     def values(self, rows, gain: str) -> np.ndarray:
-        """One value per row of :class:`~rankmetrics_lite._evaluate.Rows`."""
+        """One value per row of :class:`~rankmetrics_lite._engine.Rows`."""
         parameter = self.record.parameter
         if parameter is None:
             return self.record.kernel(rows, self.cutoff, gain)

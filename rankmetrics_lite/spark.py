@@ -25,8 +25,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ._evaluate import evaluate as _evaluate_dicts
-from .measures import parse_measure, parse_measures, summarize, _refuse_undefined
+from ._engine import defined_by_policy, prepare_rows, query_values
+from ._evaluate import check_options
+from .measures import parse_measures, summarize
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION
 from .validation import no_shared_query, repeated_document
 
@@ -165,8 +166,8 @@ def evaluate(
     r"""Score a run held in Spark DataFrames, query by query, exactly as :func:`rankmetrics_lite.evaluate` does.
 
     Each judged query's rows go to one Python worker, which scores them with
-    :func:`rankmetrics_lite.evaluate` (queries are hashed into buckets, a few
-    per core, each scored in one call); the driver then takes the mean of each
+    the engine of :func:`rankmetrics_lite.evaluate` (queries are hashed into buckets,
+    a few per core, each scored in one call); the driver then takes the mean of each
     measure over the judged queries as ``evaluate`` does,
 
     .. math:: \overline{M} = \frac{1}{|Q|} \sum_{q \in Q} M(\pi_q, \mathrm{qrels}_q),
@@ -263,16 +264,14 @@ def evaluate(
         raise ValueError(f"{', '.join(text)}: text measures, one string per query, are not computed on "
                          "Spark; use rankmetrics_lite.evaluate(..., per_query=True)")
     names = [m.name for m in parsed]
-    options = dict(relevance_level=relevance_level, empty_queries=empty_queries, gain=gain,
-                   trec_eval_version=trec_eval_version, unjudged=unjudged)
-    if not isinstance(per_query, bool):
-        raise TypeError(f"per_query must be True or False, got {per_query!r}")
-    # evaluate's own checks of every option, at the door, on the companion query alone.
-    _evaluate_dicts(*_companion("q", relevance_level if isinstance(relevance_level, int) else 1),
-                    names, **options)
+    options = check_options(parsed, per_query=per_query, relevance_level=relevance_level,
+                            empty_queries=empty_queries, trec_eval_version=trec_eval_version,
+                            unjudged=unjudged, gain=gain)
+    per_query = options.pop("per_query")
+    empty_queries = options.pop("empty_queries")
 
     scored = _per_query_values(df_run, df_qrels, names, options, functions, types)
-    means = _means(scored, names, empty_queries, relevance_level, trec_eval_version)
+    means = _means(scored, parsed, empty_queries, relevance_level)
     if not per_query:
         return means
     return means, _per_query_frame(df_run.sparkSession, scored, names, empty_queries,
@@ -310,12 +309,6 @@ def _check_frame(frame, name: str, columns: dict[str, str], DataFrame, types) ->
 
 
 # ------------------------------------------------------- on the workers --
-
-
-def _companion(qid: str, relevance_level: int) -> tuple[dict, dict]:
-    """A run and qrels holding one query on which every measure is defined."""
-    grade = max(relevance_level, 1)
-    return {qid: {"c0": 0.0}}, {qid: {"c0": grade}}
 
 
 def _output_schema(names: list[str], types):
@@ -366,36 +359,35 @@ def _score_bucket(run_rows, qrels_rows, names: list[str], options: dict):
         ranking = _nested(run_rows, "df_run", "score", float)
         judged = _nested(qrels_rows, "df_qrels", "grade", int)
         positions = qrels_rows.groupby("query_id", sort=False)["position"].min()
-        # Under empty_queries="skip", evaluate leaves an undefined measure out of a
-        # query's values, but refuses outright when no query it sees has a value.
-        # Scored beside a companion query on which every measure is defined, the
-        # measures missing from a real query's values are exactly its undefined
-        # ones; the real queries' values are their own (the kernels sum each row
-        # on its own, in rank order).
-        companion = next(f"~{i}" for i in range(len(judged) + 1) if f"~{i}" not in judged)
-        run, qrels = _companion(companion, options["relevance_level"])
-        run |= {qid: ranking.get(qid, {}) for qid in judged}
-        qrels |= judged
+        # Every judged query of the bucket, in the run (an empty ranking where the run lacks it, so
+        # that a bucket whose queries the run lacks still meets the run); which it lacks is told
+        # apart. First, a stand-in query (its row is dropped): numpy sums a one-row matrix along
+        # its row in another order than a matrix of several rows, so that a bucket of one query
+        # would differ from evaluate in the last bit (SDCG@1000 on the conformance collections).
+        stand_in = next(f"~{i}" for i in range(len(judged) + 1) if f"~{i}" not in judged)
+        grade = max(options["relevance_level"], 1)
+        run = {stand_in: {"c0": 0.0}} | {qid: ranking.get(qid, {}) for qid in judged}
+        measures = parse_measures(names)
         try:
-            found = _evaluate_dicts(run, qrels, names, per_query=True,
-                                    **(options | {"empty_queries": "skip"}))
+            run, rows = prepare_rows(run, {stand_in: {"c0": grade}} | judged, measures,
+                                     relevance_level=options["relevance_level"],
+                                     version=options["trec_eval_version"],
+                                     condensed=options["unjudged"] == "condensed", gain=options["gain"])
+            absent = np.array([qid not in ranking for qid in rows.qids], dtype=bool)
+            values, undefined = query_values(rows, measures, gain=options["gain"], absent=absent)
         except (TypeError, ValueError) as error:  # its message speaks of dicts
             raise type(error)(f"rankmetrics_lite.evaluate refused the rows: {error}") from None
     except (TypeError, ValueError) as error:
         row = dict.fromkeys(columns) | {"query_id": "", "position": -1, "in_run": False,
                                         "error_type": type(error).__name__, "error": str(error)}
         return pd.DataFrame([row]).astype({c: _DTYPES[c.split("_")[0]] for c in columns})
-    out = {c: [] for c in columns}
-    for qid in judged:
-        entry = found.get(qid, {})  # no entry at all: every measure undefined
-        out["query_id"].append(qid)
-        out["position"].append(int(positions[qid]))
-        out["in_run"].append(qid in ranking)
-        out["error_type"].append(None)
-        out["error"].append(None)
-        for i, name in enumerate(names):
-            out[f"value_{i}"].append(entry.get(name, 0.0))
-            out[f"defined_{i}"].append(name in entry)
+    qids = rows.qids[1:]  # the stand-in's row left out
+    out = {"query_id": qids, "position": [int(positions[qid]) for qid in qids],
+           "in_run": (~absent[1:]).tolist(), "error_type": [None] * len(qids), "error": [None] * len(qids)}
+    for i, name in enumerate(names):
+        out[f"value_{i}"] = values[name][1:].tolist()
+        nowhere = undefined[name]
+        out[f"defined_{i}"] = [True] * len(qids) if nowhere is None else (~nowhere[1:]).tolist()
     return pd.DataFrame(out).astype({c: _DTYPES[c.split("_")[0]] for c in columns})
 
 
@@ -432,24 +424,19 @@ def _first_error(scored) -> None:
         raise kind(failed["error"].iloc[0])
 
 
-def _means(scored, names: list[str], policy: str, level: int, version: str) -> dict:
+def _means(scored, measures, policy: str, level: int) -> dict:
     """Each measure's summary over the judged queries, in qrels order as evaluate takes it
-    (in 9.0.8 a judged query the run lacks counts 0, as in evaluate)."""
+    (values and the rule for a judged query the run lacks are the engine's, from the workers)."""
     _first_error(scored)
     if not scored["in_run"].any():
         raise no_shared_query([], scored["query_id"].head(3).tolist(), ("df_run", "df_qrels"))
+    qids = scored["query_id"].tolist()
     means = {}
-    for i, name in enumerate(names):
+    for i, m in enumerate(measures):
         values = scored[f"value_{i}"].to_numpy(dtype=float)
-        if version != "10.0":
-            values = np.where(scored["in_run"].to_numpy(dtype=bool), values, 0.0)
-        defined = scored[f"defined_{i}"].to_numpy(dtype=bool)
-        if policy == "zero":
-            defined = np.ones_like(defined)  # an undefined value scores 0 and counts
-        elif not defined.all():
-            _refuse_undefined(parse_measure(name), scored["query_id"][~defined].tolist(), policy=policy,
-                             any_defined=bool(defined.any()), relevance_level=level)
-        means[name] = summarize(parse_measure(name), values[defined])  # evaluate's reduction, in its order
+        undefined = ~scored[f"defined_{i}"].to_numpy(dtype=bool)
+        defined = defined_by_policy(m, undefined, qids, policy, level)
+        means[m.name] = summarize(m, values[defined])  # evaluate's summary, in its order
     return means
 
 

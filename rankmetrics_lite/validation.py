@@ -272,3 +272,69 @@ def repeated_document(where: str, doc: str, qid: str, first: str = "") -> Repeat
     first = f" ({first})" if first else ""
     return RepeatedDocument(f"{where}: document {doc!r} is listed twice for query {qid!r}{first}; each "
                       "document may appear once per query: keep one of the two")
+
+
+# ------------------------------------------------------------ options --
+# A small vocabulary of constraints on keyword options (as scikit-learn's validate_params):
+# a door names each option's constraint once, and validate_options checks them all, with the
+# messages of the checks above (the argument's name, what it must be, the fix).
+
+
+class Constraint:
+    """What one option must be: ``check(value, name)`` returns the value (normalised) or raises."""
+
+    def check(self, value: object, name: str) -> object:
+        raise NotImplementedError
+
+
+class Boolean(Constraint):
+    """True or False (not 0 or 1: a flag given a number is almost always a misplaced argument)."""
+
+    def check(self, value: object, name: str) -> bool:
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be True or False, got {value!r}")
+        return value
+
+
+class Count(Constraint):
+    """A non-negative integer (``positive=True``: at least 1), at most 2**63 - 1."""
+
+    def __init__(self, *, positive: bool = False):
+        self.positive = positive
+
+    def check(self, value: object, name: str) -> int:
+        return check_k(value, name) if self.positive else check_count(value, name)
+
+
+class OneOf(Constraint):
+    """One of the given strings."""
+
+    def __init__(self, *choices: str):
+        self.choices = choices
+
+    def check(self, value: object, name: str) -> str:
+        return check_choice(value, name, self.choices)
+
+
+class Optional(Constraint):
+    """None, or what ``constraint`` accepts."""
+
+    def __init__(self, constraint: Constraint):
+        self.constraint = constraint
+
+    def check(self, value: object, name: str) -> object:
+        return None if value is None else self.constraint.check(value, name)
+
+
+def validate_options(options: dict[str, object], constraints: dict[str, Constraint]) -> dict[str, object]:
+    """``options`` checked against the constraint named for each, normalised; raises on the first
+    option (in the order of ``options``) that breaks its constraint.
+
+    >>> validate_options({"k": 3, "policy": "zero"}, {"k": Count(positive=True), "policy": OneOf("zero", "skip")})
+    {'k': 3, 'policy': 'zero'}
+    >>> validate_options({"policy": "never"}, {"policy": OneOf("zero", "skip")})
+    Traceback (most recent call last):
+    ...
+    ValueError: policy must be one of 'zero', 'skip'; got 'never'
+    """
+    return {name: constraints[name].check(value, name) for name, value in options.items()}

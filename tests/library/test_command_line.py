@@ -130,7 +130,7 @@ def test_rbp_after_another_measure_is_noted(files):
     (["-m", "mapp"], 1, "illegal measure 'mapp'"),
     (["-m", "P."], 1, "the parameters after the dot are empty"),
     (["-m", "unj", "--trec-eval-version", "9.0.8"], 1, "illegal measure 'unj': trec_eval 9.0.8 has no such"),
-    (["--trec-eval-version", "9.1"], 1, "--trec-eval-version must be one of 10.0, 9.0.8"),
+    (["--trec-eval-version", "9.1"], 1, "--trec-eval-version must be one of '10.0', '9.0.8'; got '9.1'"),
     (["-l", "-1"], 1, "the relevance level must be 0 or more"),
     (["-M", "-5"], 1, "the number of documents to keep must be 0 or more"),
     (["-D", "1"], 1, "debug output is not reproduced"),
@@ -224,14 +224,14 @@ def test_python_dash_m_runs_it(files):
 
 def test_blocks_of_queries_give_the_same_bytes(monkeypatch, tmp_path):
     # The command line evaluates queries block by block; tiny blocks must print the same.
-    from rankmetrics_lite import _trec_eval_cli
+    from rankmetrics_lite._trec_eval_cli import run as run_stage
     from tests.library.trec_collections import random_collection, write_collection
 
     for seed in (0, 5, 13):
         qrels, run = write_collection(random_collection(seed), tmp_path, seed, comments=True)
         for args in (["-q", "-c", "-m", "all_trec"], ["-q", "-c", "-R", "qrels_jg", "-m", "qrels_jg"]):
             whole = command(*args, str(qrels), str(run))
-            monkeypatch.setattr(_trec_eval_cli, "_BLOCK_CELLS", 7)
+            monkeypatch.setattr(run_stage, "_BLOCK_CELLS", 7)
             assert command(*args, str(qrels), str(run)) == whole, (seed, args)
             monkeypatch.undo()
 
@@ -290,6 +290,6 @@ def test_per_query_lines_can_go_to_a_file_of_their_own(files, tmp_path):
 
 def test_what_the_extras_refuse(files):
     assert command("--format", "xml", *files)[0] == 1
-    assert "give one of trec_eval, json, csv" in command("--format", "xml", *files)[2]
+    assert "--format must be one of 'trec_eval', 'json', 'csv'; got 'xml'" in command("--format", "xml", *files)[2]
     code, _, err = command("--compare", *files)
     assert code == 1 and "at least two run files" in err

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankmetrics_lite._dcg import _dcg_rows, dcg_at_k, ndcg_at_k, ndcg_rows
+from rankmetrics_lite._dcg import dcg_rows, dcg_at_k, ndcg_at_k, ndcg_rows
 
 FAST = settings(max_examples=40, deadline=None)
 GAINS = ["linear", "exponential"]
@@ -88,7 +88,7 @@ def test_kernels_score_each_row_like_the_single_query_functions():
     for gain in GAINS:
         for k in (None, 1, 3):
             expected = [dcg_at_k(r, k, gain=gain) for r in rankings]
-            np.testing.assert_allclose(_dcg_rows(rows, k, gain), expected)
+            np.testing.assert_allclose(dcg_rows(rows, k, gain), expected)
             expected = [ndcg_at_k(r, k, judged_grades=j, gain=gain) for r, j in zip(rankings, judged)]
             np.testing.assert_allclose(ndcg_rows(rows, ideal, k, gain), expected)
 
@@ -214,4 +214,4 @@ def test_ndcg_rejects_bad_input(args, error, message):
 
 def test_kernel_rejects_unknown_gain():
     with pytest.raises(ValueError, match="gain must be one of"):
-        _dcg_rows(np.ones((1, 2)), gain="log")
+        dcg_rows(np.ones((1, 2)), gain="log")

@@ -10,6 +10,7 @@ with ``==``: bit for bit, means and per-query values.
 from __future__ import annotations
 
 import doctest
+import re
 import sys
 
 import pytest
@@ -109,12 +110,33 @@ def test_a_judged_query_missing_from_the_run_scores_zero(spark):
     assert means == {"P@1": 2 / 3, "AP": 0.5}
 
 
+def test_a_query_the_run_lacks_counts_zero_in_9_0_8_also_when_skipping(spark):
+    """9.0.8 with empty_queries="skip": q2, judged with a relevant document and absent from the
+    run, counts 0 in AP's mean (as in evaluate); q3, with no relevant document, is left out."""
+    run = {"q1": {"a": 1.0}, "q3": {"c": 1.0}}
+    qrels = {"q1": {"a": 1}, "q2": {"b": 1}, "q3": {"c": 0}}
+    options = {"trec_eval_version": "9.0.8", "empty_queries": "skip"}
+    expected = evaluate(run, qrels, "AP", **options)
+    assert expected == {"AP": 0.5}
+    assert on_spark.evaluate(*frames(spark, run, qrels), "AP", **options) == expected
+
+
 def test_the_means_follow_the_order_of_the_qrels(spark):
-    """np.mean's pairwise sum depends on the order; a reordered qrels must still match."""
+    """The sum over queries depends on their order; a reordered qrels must still match."""
     collection = random_collection(7)
     reordered = dict(reversed(list(collection.qrels.items())))
     got = on_spark.evaluate(*frames(spark, collection.run, reordered), MEASURES)
     assert got == evaluate(collection.run, reordered, MEASURES)
+
+
+@pytest.mark.parametrize("options", [{"per_query": 1}, {"relevance_level": -1}, {"empty_queries": "ignore"},
+                                     {"trec_eval_version": "10"}, {"gain": "exp"}, {"unjudged": "judged"}])
+def test_bad_options_are_refused_with_evaluates_messages(spark, options):
+    run, qrels = {"q1": {"d1": 1.0}}, {"q1": {"d1": 1}}
+    with pytest.raises((TypeError, ValueError)) as expected:
+        evaluate(run, qrels, "AP", **options)
+    with pytest.raises(expected.type, match=f"^{re.escape(str(expected.value))}$"):
+        on_spark.evaluate(*frames(spark, run, qrels), "AP", **options)
 
 
 def test_undefined_queries_raise_as_evaluate_does(spark):

@@ -94,15 +94,21 @@ def test_a_file_read_a_piece_at_a_time_reads_as_the_whole_file(tmp_path, monkeyp
 
 def test_the_command_line_never_holds_a_plain_run_file_whole(tmp_path, monkeypatch):
     from rankmetrics_lite import _trec_eval_cli
+    from rankmetrics_lite._trec_eval_cli import inputs
 
     monkeypatch.setattr(_trec_buffer, "_CHUNK", 64)
     run = {f"q{q}": {f"d{d}": float(d) for d in range(30)} for q in range(5)}
     write_trec_run(run, tmp_path / "run", tag="pieces")
     (tmp_path / "qrels").write_text("".join(f"q{q} 0 d{d} 1\n" for q in range(5) for d in range(0, 30, 7)))
     whole_reads = []
-    real = _trec_eval_cli._read_input
-    monkeypatch.setattr(_trec_eval_cli, "_read_input",
-                        lambda path, stdin, kind, *code: whole_reads.append(kind) or real(path, stdin, kind, *code))
+    real = inputs.read_input
+
+    def counted(path, stdin, kind, *code):
+        whole_reads.append(kind)
+        return real(path, stdin, kind, *code)
+
+    for module in (_trec_eval_cli, inputs):  # the qrels are read in one, the runs in the other
+        monkeypatch.setattr(module, "read_input", counted)
     out = io.BytesIO()
     code = _trec_eval_cli.run_command(["-m", "runid", "-m", "map", str(tmp_path / "qrels"), str(tmp_path / "run")],
                                       io.BytesIO(), out, io.StringIO())
