@@ -59,6 +59,7 @@ pdf: $(STAMP) pdf-prerequisites
 
 test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Narrower runs while writing; `make test` runs all of them.
@@ -66,7 +67,8 @@ test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
 # rendering or reference program.
 test-package: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest rankmetrics_lite course/rankmetrics_course tests -m "$(QUICK)" -n $(TEST_WORKERS) -q
+	$(BIN)/mypy
+	$(BIN)/python -m pytest rankmetrics_lite course/rankmetrics_course grading/rankmetrics_grading tests -m "$(QUICK)" -n $(TEST_WORKERS) -q
 
 test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
@@ -104,7 +106,7 @@ student: $(STAMP)
 
 grade: $(STAMP) grade-prerequisites
 	@test -n "$(SUBMISSIONS)" || { echo "error: name the folder of submitted notebooks: make grade SUBMISSIONS=path/to/folder" >&2; exit 2; }
-	$(BIN)/python -m rankmetrics_course.grading.grade_submissions "$(SUBMISSIONS)" --course . --out "$(GRADES)" \
+	$(BIN)/python -m rankmetrics_grading.grade_submissions "$(SUBMISSIONS)" --course . --out "$(GRADES)" \
 	  --chapters "$(CHAPTERS)" --timeout "$(TIMEOUT)" --notebook-timeout "$(NOTEBOOK_TIMEOUT)" \
 	  --memory "$(MEMORY)" --jobs "$(JOBS)" $(if $(filter 1,$(UNSAFE)),--unsafe)
 
@@ -119,7 +121,7 @@ spark: $(SPARK_STAMP) java-prerequisites
 
 # ------------------------------------------------------------------ set-up --
 
-$(STAMP): requirements.txt requirements-nodeps.txt pyproject.toml course/pyproject.toml
+$(STAMP): requirements.txt requirements-nodeps.txt pyproject.toml course/pyproject.toml grading/pyproject.toml
 	$(call debian_packages,"python3-venv:$(PYTHON_WITH_VENV)",$(PYTHON) has no venv module (it makes .venv))
 	@echo "Setting up $(VENV): the book's and the tests' pins from requirements.txt, then both packages (a few minutes the first time)"
 	test -x $(BIN)/python || "$(PYTHON)" -m venv $(VENV)
@@ -127,6 +129,7 @@ $(STAMP): requirements.txt requirements-nodeps.txt pyproject.toml course/pyproje
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -r requirements-nodeps.txt
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . -e course
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e grading
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 

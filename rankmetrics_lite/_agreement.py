@@ -31,6 +31,7 @@ import math
 import numbers
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import SupportsFloat, TypeGuard
 
 import numpy as np
 
@@ -195,7 +196,7 @@ def _is_text(item: object) -> bool:
     return isinstance(item, (str, np.str_))
 
 
-def _is_number(item: object) -> bool:
+def _is_number(item: object) -> TypeGuard[SupportsFloat]:
     return isinstance(item, (numbers.Real, np.bool_, np.number)) and not _is_text(item)
 
 
@@ -581,7 +582,7 @@ def _rating_matrix(data: object, name: str, *, allow_missing: bool) -> list[list
         if isinstance(row, (str, bytes)) or not isinstance(row, (Sequence, np.ndarray)):
             raise TypeError(f"{name}[{r}] must be a row of labels (one per item), got {type(row).__name__}")
         row = row.tolist() if isinstance(row, np.ndarray) else list(row)
-        cleaned = []
+        cleaned: list[int | float | str | None] = []
         for u, item in enumerate(row):
             missing = item is None or (_is_number(item) and not _is_integer(item) and math.isnan(float(item)))
             if missing and not allow_missing:
@@ -811,7 +812,7 @@ def _squared_gaps(categories: list) -> np.ndarray:
 # --------------------------------------------------------------- orderings --
 
 
-def _paired_scores(x: object, y: object, names: tuple[str, str]) -> tuple[np.ndarray, np.ndarray, list]:
+def _paired_scores(x: Scores, y: Scores, names: tuple[str, str]) -> tuple[np.ndarray, np.ndarray, list]:
     """Two score lists over the same systems as aligned arrays of their exact ranks (0 for the
     lowest score; equal scores share a rank), and the systems' names. Only the order of the
     scores matters here, and it is taken exactly: integers are compared as integers, never
@@ -820,7 +821,9 @@ def _paired_scores(x: object, y: object, names: tuple[str, str]) -> tuple[np.nda
     if isinstance(x, Mapping) != isinstance(y, Mapping):
         raise TypeError(f"{first} and {second} must both be dicts {{system: score}} or both aligned "
                         f"sequences, got {type(x).__name__} and {type(y).__name__}")
-    if isinstance(x, Mapping):
+    x_values: list
+    y_values: list
+    if isinstance(x, Mapping) and isinstance(y, Mapping):  # both or neither, checked above
         missing = [key for key in x if key not in y]
         extra = [key for key in y if key not in x]
         if missing or extra:

@@ -8,10 +8,15 @@ and the single-query function share it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .validation import as_binary_relevance, check_choice, check_k, check_n_relevant
 from ._kernels import precision_from_hits, row_sums, safe_divide
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # trec_eval's gm_map floors each AP at this value before taking logs, so that
 # one query with AP = 0 does not send the geometric mean to 0.
@@ -80,7 +85,7 @@ def yaap_rows(rows: np.ndarray, n_rel: np.ndarray, precision: np.ndarray | None 
 
 
 def average_precision(
-    relevance, *, n_relevant: int, k: int | None = None, normalisation: str = "n_relevant"
+    relevance: ArrayLike, *, n_relevant: int, k: int | None = None, normalisation: str = "n_relevant"
 ) -> float:
     r"""Average precision: the mean of P@i over the ranks i of the relevant items.
 
@@ -156,7 +161,7 @@ def average_precision(
     return float(average_precision_rows(rows, np.array([n_rel]), k, normalisation)[0])
 
 
-def gmap(ap_values) -> float:
+def gmap(ap_values: ArrayLike) -> float:
     r"""Geometric mean of average precision over queries (trec_eval's ``gm_map``).
 
     .. math::

@@ -11,10 +11,10 @@ compared here, sorts with a stable top-down merge sort (``msort``), which
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 
-def c_qsort(items: list, compare: Callable[[object, object], int]) -> list:
+def c_qsort(items: Sequence, compare: Callable[[object, object], int]) -> list:
     """``items`` sorted as glibc's ``qsort`` sorts them with the C comparator ``compare``.
 
     >>> c_qsort([3, 1, 2], lambda a, b: a - b)

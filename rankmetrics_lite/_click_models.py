@@ -17,10 +17,15 @@ clicked once examined), rank 1 first. Three models:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ._online_checks import as_probabilities, same_shape
 from .validation import as_rng, check_choice, check_count
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 CLICK_MODELS = ("pbm", "cascade", "dbn")
 
@@ -57,7 +62,8 @@ def _parameters(attractiveness, model, examination, satisfaction, continuation):
     return alpha.ndim, alpha2, (gamma if model == "pbm" else None), sigma, go_on
 
 
-def click_probabilities(attractiveness, *, model: str, examination=None, satisfaction=None,
+def click_probabilities(attractiveness: ArrayLike, *, model: str, examination: ArrayLike | None = None,
+                        satisfaction: ArrayLike | None = None,
                         continuation: float = 1.0) -> np.ndarray:
     """The chance of a click at each rank under a click model, in closed form.
 
@@ -124,7 +130,8 @@ def click_probabilities(attractiveness, *, model: str, examination=None, satisfa
     return clicks if ndim == 2 else clicks[0]
 
 
-def simulate_clicks(attractiveness, *, model: str, seed, examination=None, satisfaction=None,
+def simulate_clicks(attractiveness: ArrayLike, *, model: str, seed: int | np.random.Generator,
+                    examination: ArrayLike | None = None, satisfaction: ArrayLike | None = None,
                     continuation: float = 1.0, n_impressions: int | None = None) -> np.ndarray:
     """Draw the clicks of simulated users on rankings, under a click model, from a seed.
 

@@ -8,11 +8,16 @@ calls the same kernels on all queries at once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ._c_numbers import c_long_of
 from .validation import as_binary_relevance, check_k, check_n_relevant
 from ._kernels import cumulative_hits, f1_from_hits, hits_at_k, precision_from_hits, recall_from_hits, safe_divide
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 # rows: float array (n_queries, depth) of 0/1 in rank order; n_rel: |R| per row.
@@ -90,7 +95,7 @@ def _one_row(relevance: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------- public API --
 
 
-def precision_at_k(relevance, k: int) -> float:
+def precision_at_k(relevance: ArrayLike, k: int) -> float:
     r"""Precision@k: the share of the first k ranks that hold a relevant item.
 
     .. math:: \mathrm{P@}k = \frac{|R_k|}{k} = \frac{1}{k}\sum_{i=1}^{k} \mathrm{rel}_i
@@ -136,7 +141,7 @@ def precision_at_k(relevance, k: int) -> float:
     return float(precision_rows(rows, check_k(k))[0])
 
 
-def recall_at_k(relevance, k: int, *, n_relevant: int) -> float:
+def recall_at_k(relevance: ArrayLike, k: int, *, n_relevant: int) -> float:
     r"""Recall@k: the share of all relevant items that appear in the first k ranks.
 
     .. math:: \mathrm{R@}k = \frac{|R_k|}{|R|}
@@ -183,7 +188,7 @@ def recall_at_k(relevance, k: int, *, n_relevant: int) -> float:
     return float(recall_rows(_one_row(relevance), k, np.array([n_rel]))[0])
 
 
-def f1_at_k(relevance, k: int, *, n_relevant: int) -> float:
+def f1_at_k(relevance: ArrayLike, k: int, *, n_relevant: int) -> float:
     r"""F1@k: the harmonic mean of P@k and R@k.
 
     .. math:: \mathrm{F1@}k = \frac{2\,\mathrm{P@}k\,\mathrm{R@}k}{\mathrm{P@}k + \mathrm{R@}k}
@@ -232,7 +237,7 @@ def f1_at_k(relevance, k: int, *, n_relevant: int) -> float:
     return float(f1_rows(_one_row(relevance), k, np.array([n_rel]))[0])
 
 
-def r_precision(relevance, *, n_relevant: int) -> float:
+def r_precision(relevance: ArrayLike, *, n_relevant: int) -> float:
     r"""R-precision: precision at rank :math:`|R|`, which equals recall at rank :math:`|R|`.
 
     .. math:: \mathrm{R\text{-}Prec} = \mathrm{P@}|R| = \mathrm{R@}|R| = \frac{|R_{|R|}|}{|R|}
@@ -277,7 +282,7 @@ def r_precision(relevance, *, n_relevant: int) -> float:
     return float(r_precision_rows(_one_row(relevance), np.array([n_rel]))[0])
 
 
-def hit_rate_at_k(relevance, k: int) -> float:
+def hit_rate_at_k(relevance: ArrayLike, k: int) -> float:
     r"""Hit rate@k (Success@k): 1 if any of the first k ranks is relevant, else 0.
 
     .. math:: \mathrm{Hit@}k = \mathbb{1}\left[|R_k| > 0\right]
@@ -321,7 +326,7 @@ def hit_rate_at_k(relevance, k: int) -> float:
     return float(hit_rows(rows, check_k(k))[0])
 
 
-def precision_recall_at_all_k(relevance, *, n_relevant: int) -> dict[str, np.ndarray]:
+def precision_recall_at_all_k(relevance: ArrayLike, *, n_relevant: int) -> dict[str, np.ndarray]:
     r"""P@k, R@k and F1@k for every k from 1 to the length of the ranking, in O(n).
 
     One cumulative sum gives :math:`|R_k|` for all k at once:

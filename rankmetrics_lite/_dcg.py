@@ -10,11 +10,15 @@ the public single-query functions check their input and call it on one row.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .validation import as_gains, check_choice, check_k
 from ._kernels import row_sums
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # --------------------------------------------------------- gain, discount --
 
@@ -131,7 +135,7 @@ def check_ranking_is_judged(ranked: np.ndarray, judged: np.ndarray) -> None:
 # ------------------------------------------------------------- public API --
 
 
-def dcg_at_k(grades, k: int | None, *, gain: str = "linear") -> float:
+def dcg_at_k(grades: ArrayLike, k: int | None, *, gain: str = "linear") -> float:
     r"""Discounted cumulative gain of the first k ranks.
 
     .. math:: \mathrm{DCG@}k = \sum_{i=1}^{k} \frac{\mathrm{gain}(g_i)}{\log_2(i + 1)}
@@ -195,7 +199,7 @@ def dcg_at_k(grades, k: int | None, *, gain: str = "linear") -> float:
     return value
 
 
-def ndcg_at_k(grades, k: int | None, *, judged_grades, gain: str = "linear") -> float:
+def ndcg_at_k(grades: ArrayLike, k: int | None, *, judged_grades: ArrayLike, gain: str = "linear") -> float:
     r"""Normalised DCG: DCG@k of the ranking over DCG@k of the ideal ranking.
 
     .. math:: \mathrm{nDCG@}k = \frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k}

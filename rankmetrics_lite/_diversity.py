@@ -259,7 +259,8 @@ def _as_coverage(subtopics_by_rank: object, judged: _Judgements) -> np.ndarray:
 
 
 def _check_unit(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) \
+            or not 0 <= value <= 1:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"{name} must be a number from 0 to 1 (ndeval's default is 0.5), got {value!r}")
     return float(value)
 
@@ -713,7 +714,7 @@ def subtopic_rows(run: Mapping, qrels: Mapping, *, relevance_level: int, version
     _check_subtopic_qrels(qrels)
     qids, judgements, coverages = list(qrels), [], []
     for qid in qids:
-        relevant: dict[str, set] = {}
+        relevant: dict[Hashable, set] = {}
         for subtopic, grades in qrels[qid].items():
             for doc, grade in grades.items():
                 if grade >= relevance_level:

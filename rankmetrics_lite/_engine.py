@@ -45,7 +45,8 @@ class Rows:
     """What the kernels read, one row per evaluated query; each matrix is built
     once, on first use, and shared by every measure that needs it."""
 
-    def __init__(self, grades: np.ndarray, n_rel: np.ndarray, judged: tuple, relevance_level: int,
+    def __init__(self, grades: np.ndarray, n_rel: np.ndarray, judged: tuple[np.ndarray, np.ndarray],
+                 relevance_level: int,
                  depth: int | None, status: Callable[[], np.ndarray] | None = None, *,
                  n_ret: np.ndarray | None = None, qids: list[str] | None = None,
                  version: str = DEFAULT_TREC_EVAL_VERSION, collection_size: int = 0):
@@ -112,6 +113,8 @@ class Rows:
     def status(self) -> np.ndarray:
         """Per rank: judged, in the pool but unjudged (grade < 0), not in the qrels,
         or past the end of the ranking (the codes of .incomplete_judgements)."""
+        if self._status is None:
+            raise ValueError("these rows were made without the judgement matrix (status)")
         return self._status()
 
     @cached_property
@@ -232,7 +235,8 @@ def query_values(rows: Rows, measures: list[Measure], *, gain: str, absent: np.n
                 value = np.where(nowhere, 0.0, value)
             if not np.isfinite(value).all():
                 bad = int(np.flatnonzero(~np.isfinite(value))[0])
-                raise ValueError(f"{m.name} has no finite value on query {rows.qids[bad]!r}: its sum "
+                where = rows.qids[bad] if rows.qids is not None else bad
+                raise ValueError(f"{m.name} has no finite value on query {where!r}: its sum "
                                  "overflowed, or its gain map gives documents gains where the ideal "
                                  "ranking has none; check the grades and the gains")
             if absent is not None and rows.version != "10.0" and absent.any():
@@ -280,9 +284,8 @@ def in_run(run: Mapping | JoinedColumns, qids: list[str]) -> np.ndarray:
 def _depth_needed(measures: list[Measure]) -> int | None:
     """How many ranks the measures look at (None: the whole ranking)."""
     cutoffs = [m.cutoff for m in measures]
-    if any(k is None for k in cutoffs):
-        return None
-    return max(cutoffs)
+    known = [k for k in cutoffs if k is not None]
+    return max(known) if len(known) == len(cutoffs) else None
 
 
 # -------------------------------------------------------------- qrels --
@@ -398,7 +401,7 @@ def _grade_matrix(retrieved: Callable, lengths: np.ndarray, n_queries: int, grad
     width = int(lengths.max(initial=0))
     if depth is not None:
         width = min(width, depth)
-    matrix = np.full((n_queries, width), _UNJUDGED, dtype=_narrowest_int(grades))
+    matrix: np.ndarray = np.full((n_queries, width), _UNJUDGED, dtype=_narrowest_int(grades))
     inside = ranks < width
     matrix[rows[inside], ranks[inside]] = kept[inside]
 

@@ -59,7 +59,7 @@ def _numbers(values: Mapping, name: str, *, high: float = math.inf) -> dict:
         raise TypeError(f"{name} must be a dict {{item: number}}, got {type(values).__name__}")
     for item, value in values.items():
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) \
-                or not 0 <= value <= high:
+                or not 0 <= value <= high:  # type: ignore[operator]  # numeric tower
             bound = "between 0 and 1" if high == 1 else "0 or more"
             raise ValueError(f"{name} must map each item to a finite number {bound}; {item!r} has {value!r}")
     if not values:
@@ -165,7 +165,8 @@ def target_exposure(grades: Mapping, *, patience: float = 0.5) -> dict:
     return {item: target[item] for item in grades}
 
 
-def expected_exposure(rankings, grades: Mapping, *, patience: float = 0.5) -> ExpectedExposure:
+def expected_exposure(rankings: Sequence[Sequence[Hashable]], grades: Mapping, *,
+                      patience: float = 0.5) -> ExpectedExposure:
     r"""Expected exposure of a stochastic ranking policy, with its disparity and relevance.
 
     Each ranking in ``rankings`` is one draw of the policy, all equally likely
@@ -375,7 +376,8 @@ class GroupExposure:
     parity: float  # min(value) / max(value): 1 when every group is treated alike
 
 
-def fairness_of_exposure(rankings, groups: Mapping, *, merit: Mapping | None = None) -> GroupExposure:
+def fairness_of_exposure(rankings: Sequence[Sequence[Hashable]], groups: Mapping, *,
+                         merit: Mapping | None = None) -> GroupExposure:
     r"""Each group's mean exposure under a ranking policy, alone or per unit of merit.
 
     Position :math:`j` gives exposure :math:`v_j = 1/\log_2(1 + j)`; an item's

@@ -169,7 +169,8 @@ def _undefined_without_relevant(n_relevant: int, measure: str) -> None:
 # ------------------------------------------------------------- public API --
 
 
-def bpref(grades, *, n_relevant: int, n_nonrelevant: int, relevance_level: int = 1) -> float:
+def bpref(grades: Sequence[int | None] | np.ndarray, *, n_relevant: int, n_nonrelevant: int,
+          relevance_level: int = 1) -> float:
     r"""Binary preference: how many judged non-relevant documents each relevant one follows.
 
     .. math::
@@ -230,7 +231,8 @@ def bpref(grades, *, n_relevant: int, n_nonrelevant: int, relevance_level: int =
     return float(bpref_rows(relevant, nonrelevant, np.array([n_rel]), np.array([n_non]))[0])
 
 
-def inferred_average_precision(grades, *, n_relevant: int, relevance_level: int = 1) -> float:
+def inferred_average_precision(grades: Sequence[int | None] | np.ndarray, *, n_relevant: int,
+                               relevance_level: int = 1) -> float:
     r"""Inferred average precision (infAP): AP estimated from a random sample of the pool.
 
     At a relevant document at rank :math:`k > 1` the precision above it is
@@ -290,7 +292,7 @@ def inferred_average_precision(grades, *, n_relevant: int, relevance_level: int 
     return float(infap_rows(relevant, nonrelevant, status == POOL_UNJUDGED, np.array([n_rel]))[0])
 
 
-def judged_at_k(grades, *, k: int) -> float:
+def judged_at_k(grades: Sequence[int | None] | np.ndarray, *, k: int) -> float:
     r"""Judged@k: the share of the top k whose relevance is known.
 
     .. math:: \mathrm{Judged@}k = 1 - \frac{|\{i \le k : d_i \text{ unjudged}\}|}{k}
@@ -335,7 +337,8 @@ def judged_at_k(grades, *, k: int) -> float:
     return float(judged_rows(status != JUDGED, check_k(k))[0])
 
 
-def rank_biased_precision(grades, *, p: float, max_grade: int = 1) -> float:
+def rank_biased_precision(grades: Sequence[int | None] | np.ndarray, *, p: float,
+                          max_grade: int = 1) -> float:
     r"""Rank-biased precision: the gain a user collects who goes on to the next rank with probability p.
 
     .. math:: \mathrm{RBP} = (1 - p) \sum_{i \ge 1} g_i \, p^{\,i-1},
@@ -390,7 +393,7 @@ def rank_biased_precision(grades, *, p: float, max_grade: int = 1) -> float:
     return float(rbp_rows(values, np.array([top]), p)[0])
 
 
-def rank_biased_precision_residual(grades, *, p: float) -> float:
+def rank_biased_precision_residual(grades: Sequence[int | None] | np.ndarray, *, p: float) -> float:
     r"""RBP's residual: how much RBP could still grow if every unknown document were relevant.
 
     .. math:: \mathrm{RBP}_{\mathrm{res}} = p^{\,n} + (1 - p)
@@ -437,7 +440,7 @@ def rank_biased_precision_residual(grades, *, p: float) -> float:
     return float(rbp_residual_rows(status != JUDGED, np.array([status.shape[1]]), p)[0])
 
 
-def condensed_list(grades) -> list[int]:
+def condensed_list(grades: Sequence[int | None] | np.ndarray) -> list[int]:
     r"""The ranking with its unjudged documents removed (Sakai's condensed list).
 
     .. math:: (g_{i_1}, g_{i_2}, \dots), \qquad i_1 < i_2 < \dots \text{ the ranks of the judged documents}

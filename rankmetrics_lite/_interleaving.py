@@ -12,11 +12,16 @@ interleaving is in its own module.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._online_checks import as_array, as_clicks, as_ranking, check_length
 from .validation import as_rng, check_k
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from collections.abc import Hashable, Sequence
+    from numpy.typing import ArrayLike
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,8 @@ def _two_rankings(ranking_a, ranking_b) -> tuple[list, list]:
     return as_ranking(ranking_a, "ranking_a"), as_ranking(ranking_b, "ranking_b")
 
 
-def balanced_interleave(ranking_a, ranking_b, *, seed, length: int | None = None) -> Interleaving:
+def balanced_interleave(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable], *,
+                        seed: int | np.random.Generator, length: int | None = None) -> Interleaving:
     """Interleave two rankings so that every prefix holds as many of each ranking's top as possible.
 
     A coin decides which ranking leads. With :math:`k_a` and :math:`k_b` documents of each
@@ -117,7 +123,8 @@ def _clicked(interleaved, clicks) -> tuple[list, np.ndarray]:
     return shown, click
 
 
-def balanced_outcome(ranking_a, ranking_b, interleaved, clicks) -> int:
+def balanced_outcome(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable],
+                     interleaved: Sequence[Hashable], clicks: ArrayLike) -> int:
     """Which ranking the clicks on a balanced interleaving prefer: 1 for A, -1 for B, 0 for a tie.
 
     Let :math:`d` be the lowest clicked document of the list and :math:`k` the best rank it
@@ -181,7 +188,8 @@ def _check_from_rankings(shown: list, rankings: list[list]) -> None:
                          "that were interleaved")
 
 
-def team_draft_multileave(rankings, *, seed, length: int | None = None) -> Interleaving:
+def team_draft_multileave(rankings: Sequence[Sequence[Hashable]], *, seed: int | np.random.Generator,
+                          length: int | None = None) -> Interleaving:
     """Mix several rankings into one list by team draft: each round, every ranker picks once.
 
     In each round the rankers pick in a random order; each adds its highest-ranked
@@ -248,7 +256,8 @@ def team_draft_multileave(rankings, *, seed, length: int | None = None) -> Inter
     return Interleaving(tuple(shown), tuple(teams))
 
 
-def team_draft_interleave(ranking_a, ranking_b, *, seed, length: int | None = None) -> Interleaving:
+def team_draft_interleave(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable], *,
+                          seed: int | np.random.Generator, length: int | None = None) -> Interleaving:
     """Interleave two rankings by team draft: in each round a coin says which ranking picks first.
 
     Each ranking adds its highest-ranked document not yet shown, and the click on a
@@ -307,7 +316,7 @@ def _credits(teams, clicks, n_rankers: int) -> np.ndarray:
     return credit
 
 
-def team_draft_outcome(teams, clicks):
+def team_draft_outcome(teams: ArrayLike, clicks: ArrayLike) -> int | np.ndarray:
     """Which team the clicks prefer: 1 for ranking A (team 0), -1 for B (team 1), 0 for a tie.
 
     Each click counts for the team that placed the clicked document:
@@ -352,7 +361,7 @@ def team_draft_outcome(teams, clicks):
     return outcome if np.ndim(teams) == 2 else int(outcome[0])
 
 
-def multileaving_preferences(teams, clicks, *, n_rankers: int) -> np.ndarray:
+def multileaving_preferences(teams: ArrayLike, clicks: ArrayLike, *, n_rankers: int) -> np.ndarray:
     """The pairwise preferences of team-draft multileaving, averaged over impressions.
 
     With :math:`c_i` the clicks credited to ranker :math:`i` in one impression,

@@ -12,11 +12,15 @@ depends on what one assumes of the user (:func:`slate_ips_estimate`).
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._online_checks import as_array, as_probabilities, same_shape
 from .validation import check_choice
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 SLATE_ASSUMPTIONS = ("standard", "independent", "cascade")
 
@@ -24,7 +28,8 @@ SLATE_ASSUMPTIONS = ("standard", "independent", "cascade")
 def _check_clip(clip: object) -> float:
     if clip is None:
         return np.inf
-    if isinstance(clip, bool) or not isinstance(clip, numbers.Real) or not clip > 0:
+    if isinstance(clip, bool) or not isinstance(clip, numbers.Real) \
+            or not clip > 0:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"clip must be a positive number (the largest weight kept, for example 10), "
                          f"got {clip!r}")
     return float(clip)
@@ -64,7 +69,8 @@ def _value(reward: np.ndarray, weight: np.ndarray, self_normalised: bool) -> flo
     return float(((weight * reward).mean(axis=0) / mean_weight).sum())
 
 
-def ips_estimate(rewards, logging_propensities, target_propensities, *, clip: float | None = None) -> float:
+def ips_estimate(rewards: ArrayLike, logging_propensities: ArrayLike, target_propensities: ArrayLike, *,
+                 clip: float | None = None) -> float:
     """The inverse propensity score (IPS) estimate of a new policy's value.
 
     .. math::
@@ -116,7 +122,8 @@ def ips_estimate(rewards, logging_propensities, target_propensities, *, clip: fl
     return _value(reward, np.minimum(weight, _check_clip(clip)), False)
 
 
-def snips_estimate(rewards, logging_propensities, target_propensities, *, clip: float | None = None) -> float:
+def snips_estimate(rewards: ArrayLike, logging_propensities: ArrayLike, target_propensities: ArrayLike, *,
+                   clip: float | None = None) -> float:
     """The self-normalised IPS (SNIPS) estimate: weights divided by their mean, position by position.
 
     .. math::
@@ -162,8 +169,9 @@ def snips_estimate(rewards, logging_propensities, target_propensities, *, clip: 
     return _value(reward, np.minimum(weight, _check_clip(clip)), True)
 
 
-def doubly_robust_estimate(rewards, logging_propensities, target_propensities, *, predicted_rewards,
-                           predicted_target_values, cascade: bool = False, clip: float | None = None) -> float:
+def doubly_robust_estimate(rewards: ArrayLike, logging_propensities: ArrayLike, target_propensities: ArrayLike,
+                           *, predicted_rewards: ArrayLike, predicted_target_values: ArrayLike,
+                           cascade: bool = False, clip: float | None = None) -> float:
     """The doubly robust (DR) estimate: a reward model's prediction, corrected by weighted residuals.
 
     With :math:`\\hat q_{ik}` the model's prediction of the logged reward and
@@ -238,8 +246,8 @@ def doubly_robust_estimate(rewards, logging_propensities, target_propensities, *
     return float((above * v_hat + weight * (reward - q_hat)).sum(axis=1).mean())
 
 
-def slate_ips_estimate(rewards, logging_propensities, target_propensities, *, assumption: str,
-                       self_normalised: bool = False, clip: float | None = None) -> float:
+def slate_ips_estimate(rewards: ArrayLike, logging_propensities: ArrayLike, target_propensities: ArrayLike,
+                       *, assumption: str, self_normalised: bool = False, clip: float | None = None) -> float:
     """IPS for rankings (slates), with the propensities that a user model allows.
 
     A ranking earns a reward :math:`r_{ik}` at each position :math:`k`. Which probability

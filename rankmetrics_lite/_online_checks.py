@@ -105,7 +105,7 @@ def check_length(length: object, longest: int, name: str = "length") -> int:
     """The length of an interleaved list: at most ``longest`` documents, or raise."""
     if isinstance(length, bool) or not isinstance(length, numbers.Integral) or length < 1:
         raise ValueError(f"{name} must be a positive integer (the number of documents shown), got {length!r}")
-    if length > longest:
+    if length > longest:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"{name} must be at most {longest}, the number of distinct documents the rankings "
                          f"hold, got {length}")
     return int(length)

@@ -12,11 +12,15 @@ whatever ranking logged the clicks :cite:p:`joachims2017unbiased`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._online_checks import as_array, as_clicks, as_probabilities
 from .validation import check_k
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 
 def _as_ranks(ranks: object, name: str, n_positions: int, *, zero: bool = False) -> np.ndarray:
@@ -28,7 +32,8 @@ def _as_ranks(ranks: object, name: str, n_positions: int, *, zero: bool = False)
     return array.astype(np.int64)
 
 
-def position_bias_from_swaps(swapped_ranks, top_clicks, *, n_positions: int) -> np.ndarray:
+def position_bias_from_swaps(swapped_ranks: ArrayLike, top_clicks: ArrayLike, *,
+                             n_positions: int) -> np.ndarray:
     """Relative propensities :math:`\\gamma_k / \\gamma_1` from a randomised swap experiment.
 
     In each impression the document the ranker puts first is moved to a random rank
@@ -121,7 +126,8 @@ class PositionBasedFit:
     iterations: int
 
 
-def fit_position_based_model(documents, ranks, clicks, *, n_positions: int, iterations: int = 500,
+def fit_position_based_model(documents: ArrayLike, ranks: ArrayLike, clicks: ArrayLike, *,
+                             n_positions: int, iterations: int = 500,
                              tolerance: float = 1e-10) -> PositionBasedFit:
     """Fit a position-based click model to a log by expectation-maximisation (EM).
 
@@ -217,7 +223,7 @@ def fit_position_based_model(documents, ranks, clicks, *, n_positions: int, iter
     return PositionBasedFit(gamma, alpha, names, done)
 
 
-def ips_click_dcg(clicks, propensities, new_ranks, *, k: int) -> float:
+def ips_click_dcg(clicks: ArrayLike, propensities: ArrayLike, new_ranks: ArrayLike, *, k: int) -> float:
     """The DCG@k of a new ranking, estimated from clicks logged under another (propensity-weighted).
 
     Each clicked document counts, at the rank the new ranking gives it, divided by the

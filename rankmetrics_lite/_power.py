@@ -234,9 +234,10 @@ class TukeyHSD(FrozenResult):
 def _check_real(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r} ({type(value).__name__})")
-    if not abs(value) <= sys.float_info.max:  # compared exactly: also NaN, inf and ints beyond a float
+    # compared exactly: also NaN, inf and ints beyond a float
+    if not abs(value) <= sys.float_info.max:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"{name} must be finite, got " + (f"{value}" if isinstance(value, float) else
-                         f"an integer with {len(str(abs(int(value))))} digits, beyond a float"))
+                         f"an integer with {len(str(abs(int(value))))} digits, beyond a float"))  # type: ignore[call-overload]  # numeric tower
     return float(value)
 
 
@@ -321,10 +322,11 @@ def _score_matrix(scores_by_system: object, measure: str | None,
                         "per-query output), or every one an aligned sequence; got a mix")
     keys = list(systems)
     if all(as_dicts):
-        first = systems[keys[0]]
+        dicts = {key: values for key, values in systems.items() if isinstance(values, Mapping)}  # all
+        first = dicts[keys[0]]
         for key in keys[1:]:
-            missing = [q for q in first if q not in systems[key]]
-            extra = [q for q in systems[key] if q not in first]
+            missing = [q for q in first if q not in dicts[key]]
+            extra = [q for q in dicts[key] if q not in first]
             if missing or extra:
                 where = "; ".join(
                     part for part in (missing and f"missing from {label(key)}: {_show_ids(missing)}",
@@ -334,7 +336,7 @@ def _score_matrix(scores_by_system: object, measure: str | None,
                                  "query in every system (trec_eval -c counts a query missing from "
                                  "a run as 0) or drop it from all")
         query_ids = sorted(first, key=str)
-        columns = [_as_scores([systems[key][q] for q in query_ids], label(key), query_ids)
+        columns = [_as_scores([dicts[key][q] for q in query_ids], label(key), query_ids)
                    for key in keys]
     else:
         columns = [_as_scores(systems[key], label(key)) for key in keys]

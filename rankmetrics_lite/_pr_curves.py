@@ -19,7 +19,7 @@ in :func:`_interpolate_rows`.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from ._cutoff_metrics import precision_recall_at_all_k
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION, check_trec_eval_version
 from ._kernels import f1_from_hits, precision_from_hits, recall_from_hits, safe_divide
 from ._roc import as_item_values, confusion_sweep, cumulative_area, require_classes
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 RecallRule = Literal["trec_eval", "exact"]
 RECALL_RULES: tuple[str, ...] = ("trec_eval", "exact")
@@ -295,7 +298,7 @@ def _operating_point(index: int, *arrays: np.ndarray) -> OperatingPoint:
 # --------------------------------------------- public API: cutoff (ranking) --
 
 
-def pr_curve_from_cutoffs(relevance, *, n_relevant: int) -> RankingPRCurve:
+def pr_curve_from_cutoffs(relevance: ArrayLike, *, n_relevant: int) -> RankingPRCurve:
     r"""The precision-recall curve of a ranking: one point per cutoff k.
 
     .. math:: \left(\mathrm{R@}k,\ \mathrm{P@}k\right)
@@ -343,7 +346,8 @@ def pr_curve_from_cutoffs(relevance, *, n_relevant: int) -> RankingPRCurve:
     return RankingPRCurve(curves["precision"], curves["recall"], curves["k"])
 
 
-def interpolated_precision(recall, precision, *, recall_levels) -> np.ndarray:
+def interpolated_precision(recall: ArrayLike, precision: ArrayLike, *,
+                           recall_levels: ArrayLike) -> np.ndarray:
     r"""Interpolated precision: the best precision at any recall at least r.
 
     .. math:: P_{\mathrm{interp}}(r) = \max_{j \,:\, R_j \ge r} P_j
@@ -397,7 +401,7 @@ def interpolated_precision(recall, precision, *, recall_levels) -> np.ndarray:
 
 
 def eleven_point_precision(
-    relevance, *, n_relevant: int, recall_rule: RecallRule = "trec_eval",
+    relevance: ArrayLike, *, n_relevant: int, recall_rule: RecallRule = "trec_eval",
     trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
 ) -> ElevenPointPrecision:
     r"""Interpolated precision at recall 0.0, 0.1, ..., 1.0 and its mean (trec_eval's ``11pt_avg``).
@@ -471,7 +475,7 @@ def eleven_point_precision(
 # ------------------------------------------------ public API: threshold sweep --
 
 
-def pr_curve_from_scores(labels, scores) -> ThresholdPRCurve:
+def pr_curve_from_scores(labels: ArrayLike, scores: ArrayLike) -> ThresholdPRCurve:
     r"""The precision-recall curve of a scored set: one point per distinct score.
 
     Calling every item with score :math:`\ge t` positive gives, with P positives,
@@ -531,7 +535,7 @@ def pr_curve_from_scores(labels, scores) -> ThresholdPRCurve:
     return ThresholdPRCurve(*_curve_from_rates(precision, recall, thresholds))
 
 
-def average_precision_from_scores(labels, scores) -> float:
+def average_precision_from_scores(labels: ArrayLike, scores: ArrayLike) -> float:
     r"""Average precision of a scored set: the step-wise area under its PR curve.
 
     .. math:: \mathrm{AP} = \sum_{n} (R_n - R_{n-1})\, P_n, \qquad R_0 = 0
@@ -584,7 +588,7 @@ def average_precision_from_scores(labels, scores) -> float:
     return float(np.sum(np.diff(recall, prepend=0.0) * precision))
 
 
-def auprc_trapezoid(labels, scores) -> float:
+def auprc_trapezoid(labels: ArrayLike, scores: ArrayLike) -> float:
     r"""Area under the PR curve by the trapezoid rule (linear interpolation).
 
     .. math:: \mathrm{AUPRC}_{\mathrm{trap}} = \sum_n (R_n - R_{n-1})\, \frac{P_n + P_{n-1}}{2},
@@ -637,7 +641,7 @@ def auprc_trapezoid(labels, scores) -> float:
     return float(cumulative_area(recall, precision)[-1])
 
 
-def precision_at_recall(labels, scores, *, min_recall: float) -> OperatingPoint:
+def precision_at_recall(labels: ArrayLike, scores: ArrayLike, *, min_recall: float) -> OperatingPoint:
     r"""The best precision among thresholds that reach a recall target, and that threshold.
 
     .. math:: \mathrm{P@R}(r) = \max_{t \,:\, \mathrm{recall}(t) \ge r} \mathrm{precision}(t)
@@ -697,7 +701,7 @@ def precision_at_recall(labels, scores, *, min_recall: float) -> OperatingPoint:
     return _operating_point(index, thresholds, precision, recall, f1)
 
 
-def max_f1(labels, scores) -> OperatingPoint:
+def max_f1(labels: ArrayLike, scores: ArrayLike) -> OperatingPoint:
     r"""The threshold with the highest F1, and its precision, recall and F1.
 
     .. math:: F_1(t) = \frac{2\,P(t)\,R(t)}{P(t) + R(t)}

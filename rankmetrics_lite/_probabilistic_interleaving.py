@@ -10,12 +10,17 @@ the outcome averages over every way the list could have been built.
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._interleaving import Interleaving, _check_from_rankings, _clicked, _two_rankings
 from ._online_checks import check_length
 from .validation import as_rng
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from collections.abc import Hashable, Sequence
+    from numpy.typing import ArrayLike
 
 _MAX_CLICKS_ENUMERATED = 20  # 2**20 assignments of the clicked documents
 
@@ -30,7 +35,8 @@ def _weights(ranking: list, tau: float) -> dict:
     return {doc: 1.0 / rank**tau for rank, doc in enumerate(ranking, start=1)}
 
 
-def probabilistic_interleave(ranking_a, ranking_b, *, seed, tau: float = 3.0,
+def probabilistic_interleave(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable], *,
+                             seed: int | np.random.Generator, tau: float = 3.0,
                              length: int | None = None) -> Interleaving:
     """Interleave two rankings by probabilistic interleaving.
 
@@ -80,7 +86,8 @@ def probabilistic_interleave(ranking_a, ranking_b, *, seed, tau: float = 3.0,
     t = _check_tau(tau)
     n = min(len(a), len(b)) if length is None else check_length(length, min(len(a), len(b)))
     left = [_weights(a, t), _weights(b, t)]
-    shown, teams = [], []
+    shown: list = []
+    teams: list[int] = []
     while len(shown) < n:
         side = int(rng.random() < 0.5)  # 0: A, 1: B (length <= both lengths: neither runs out)
         docs = list(left[side])
@@ -105,7 +112,8 @@ def _posterior_a(a: list, b: list, shown: list, tau: float) -> np.ndarray:
     return chance_a
 
 
-def probabilistic_outcome(ranking_a, ranking_b, interleaved, clicks, *, tau: float = 3.0) -> float:
+def probabilistic_outcome(ranking_a: Sequence[Hashable], ranking_b: Sequence[Hashable],
+                          interleaved: Sequence[Hashable], clicks: ArrayLike, *, tau: float = 3.0) -> float:
     """The outcome of probabilistic interleaving, averaged over every assignment that could have built the list.
 
     Given the list :math:`L`, each position :math:`k` was drawn from A with probability

@@ -10,12 +10,16 @@ single-query functions and batch evaluation.
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .validation import as_binary_relevance, as_gains, check_k
 from ._dcg import check_gain_fits, exponential_gain
 from ._kernels import row_sums
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 
@@ -61,7 +65,7 @@ def _check_max_grade(max_grade: object, grades: np.ndarray) -> float:
             f"max_grade must be a number (the top grade of the relevance scale), "
             f"got {max_grade!r} ({type(max_grade).__name__})"
         )
-    if not np.isfinite(max_grade) or max_grade < largest:
+    if not np.isfinite(max_grade) or max_grade < largest:  # type: ignore[call-overload]  # numeric tower
         raise ValueError(
             f"max_grade must be a finite number at least as large as every grade "
             f"(largest grade given: {largest:g}), got {max_grade}: pass the top grade of the "
@@ -73,7 +77,7 @@ def _check_max_grade(max_grade: object, grades: np.ndarray) -> float:
 # ------------------------------------------------------------- public API --
 
 
-def reciprocal_rank(relevance, k: int | None = None) -> float:
+def reciprocal_rank(relevance: ArrayLike, k: int | None = None) -> float:
     r"""Reciprocal rank: 1 over the rank of the first relevant item, 0 if there is none.
 
     .. math:: \mathrm{RR@}k = \max_{i \le k} \frac{\mathrm{rel}_i}{i}
@@ -124,7 +128,8 @@ def reciprocal_rank(relevance, k: int | None = None) -> float:
     return float(reciprocal_rank_rows(relevance.reshape(1, -1), k)[0])
 
 
-def expected_reciprocal_rank(grades, k: int | None = None, *, max_grade: float | None = None) -> float:
+def expected_reciprocal_rank(grades: ArrayLike, k: int | None = None, *,
+                             max_grade: float | None = None) -> float:
     r"""Expected reciprocal rank (Chapelle et al. 2009), a graded cascade measure.
 
     .. math::

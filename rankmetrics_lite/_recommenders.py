@@ -19,6 +19,7 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import special
@@ -26,6 +27,9 @@ from scipy import special
 from ._cutoff_metrics import hit_rows
 from ._dcg import ndcg_rows
 from .validation import as_rng, as_vector, check_choice, check_k, check_open_unit
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 _MEASURE = re.compile(r"(HR|nDCG)@([0-9]+)")
 _SPLITS = ("global", "user")
@@ -101,10 +105,11 @@ def _as_matrix(values: object, name: str, shape: str) -> np.ndarray:
 
 
 def _parse_measure(measure: object) -> tuple[str, int]:
-    if not isinstance(measure, str) or not _MEASURE.fullmatch(measure):
+    match = _MEASURE.fullmatch(measure) if isinstance(measure, str) else None
+    if match is None:
         raise ValueError(f"measure must be 'HR@k' or 'nDCG@k' with a positive integer k "
                          f"(for example 'HR@10'), got {measure!r}")
-    name, k = _MEASURE.fullmatch(measure).groups()
+    name, k = match.groups()
     return name, check_k(int(k), "the cutoff of measure")
 
 
@@ -135,7 +140,7 @@ def _as_candidates(n_candidates: object, ranks: np.ndarray) -> np.ndarray:
 def _check_negatives(n_negatives: object, n_candidates: np.ndarray) -> int:
     if isinstance(n_negatives, bool) or not isinstance(n_negatives, numbers.Integral) or n_negatives < 1:
         raise ValueError(f"n_negatives must be a positive integer (for example 100), got {n_negatives!r}")
-    if n_negatives > _MAX_TABLE:
+    if n_negatives > _MAX_TABLE:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"n_negatives must be at most {_MAX_TABLE:,} (a law over n_negatives + 1 "
                          f"sampled ranks is computed), got {n_negatives}")
     if (n_candidates - 1 < n_negatives).any():
@@ -158,7 +163,7 @@ def _as_lists(recommended: object) -> np.ndarray:
 def _check_items(lists: np.ndarray, n_items: object) -> int:
     if isinstance(n_items, bool) or not isinstance(n_items, numbers.Integral) or n_items < 1:
         raise ValueError(f"n_items must be a positive integer (the size of the catalogue), got {n_items!r}")
-    if n_items > _MAX_TABLE:
+    if n_items > _MAX_TABLE:  # type: ignore[operator]  # numeric tower
         raise ValueError(f"n_items must be at most {_MAX_TABLE:,} (one count per item is kept), got {n_items}")
     if lists.min() < 0 or lists.max() >= n_items:
         raise ValueError(f"recommended must hold item indices from 0 to n_items - 1 = {n_items - 1}, "
@@ -169,7 +174,7 @@ def _check_items(lists: np.ndarray, n_items: object) -> int:
 # ------------------------------------------------------------------- splits --
 
 
-def leave_one_out_split(users, timestamps) -> Split:
+def leave_one_out_split(users: ArrayLike, timestamps: ArrayLike) -> Split:
     """Hold out each user's last interaction; train on everything else.
 
     A user's last interaction is the one with the latest time (of two at the same
@@ -219,7 +224,8 @@ def leave_one_out_split(users, timestamps) -> Split:
     return Split(np.setdiff1d(rows, test), np.sort(test))
 
 
-def temporal_split(users, timestamps, *, test_fraction: float = 0.2, by: str = "global") -> Split:
+def temporal_split(users: ArrayLike, timestamps: ArrayLike, *, test_fraction: float = 0.2,
+                   by: str = "global") -> Split:
     """Test on the latest interactions: after one cut in time, or each user's latest.
 
     ``by="global"`` tests every interaction at or after the time :math:`t^*` below
@@ -283,7 +289,8 @@ def temporal_split(users, timestamps, *, test_fraction: float = 0.2, by: str = "
     return Split(np.setdiff1d(rows, test), np.sort(test))
 
 
-def random_split(users, *, test_fraction: float = 0.2, by: str = "global", seed) -> Split:
+def random_split(users: ArrayLike, *, test_fraction: float = 0.2, by: str = "global",
+                 seed: int | np.random.Generator) -> Split:
     """Test on a random share of the interactions, ignoring their times.
 
     ``by="global"`` draws :math:`\\lfloor f\\, n \\rfloor` rows of the whole log at
@@ -349,7 +356,7 @@ def random_split(users, *, test_fraction: float = 0.2, by: str = "global", seed)
 # ------------------------------------------------------------ ranks and metrics --
 
 
-def full_ranks(scores, targets, *, exclude=None) -> np.ndarray:
+def full_ranks(scores: ArrayLike, targets: ArrayLike, *, exclude: ArrayLike | None = None) -> np.ndarray:
     """The rank of each user's held-out item among all candidate items.
 
     Row :math:`u` of ``scores`` scores every item for user :math:`u`; the candidates
@@ -411,7 +418,7 @@ def full_ranks(scores, targets, *, exclude=None) -> np.ndarray:
     return 1 + above.sum(axis=1)
 
 
-def metric_of_rank(ranks, measure: str) -> np.ndarray:
+def metric_of_rank(ranks: ArrayLike, measure: str) -> np.ndarray:
     """HR@k or nDCG@k of users whose one held-out item sits at the given ranks.
 
     With a single relevant item, hit rate and nDCG depend on its rank alone:
@@ -501,7 +508,8 @@ def _log_binomials(rows: int, n: int) -> np.ndarray:
     return table
 
 
-def sampled_ranks(full_ranks, n_candidates, n_negatives: int, *, seed) -> np.ndarray:
+def sampled_ranks(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negatives: int, *,
+                  seed: int | np.random.Generator) -> np.ndarray:
     """Draw the rank of each held-out item among ``n_negatives`` sampled negatives.
 
     The negatives are drawn uniformly without replacement from the user's
@@ -552,7 +560,8 @@ def sampled_ranks(full_ranks, n_candidates, n_negatives: int, *, seed) -> np.nda
     return 1 + rng.hypergeometric(rank - 1, counts - rank, n)
 
 
-def sampled_metric(full_ranks, n_candidates, n_negatives: int, measure: str, *, seed) -> float:
+def sampled_metric(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negatives: int, measure: str, *,
+                   seed: int | np.random.Generator) -> float:
     """A sampled metric: the mean of HR@k or nDCG@k over users, each user's item ranked among sampled negatives.
 
     .. math:: \\widetilde{M} = \\frac{1}{|U|} \\sum_u M(\\tilde r_u)
@@ -595,7 +604,8 @@ def sampled_metric(full_ranks, n_candidates, n_negatives: int, measure: str, *, 
     return float(metric_of_rank(sampled_ranks(full_ranks, n_candidates, n_negatives, seed=seed), measure).mean())
 
 
-def expected_sampled_metric(full_ranks, n_candidates, n_negatives: int, measure: str) -> float:
+def expected_sampled_metric(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negatives: int,
+                            measure: str) -> float:
     """The exact expectation of :func:`sampled_metric` over every possible sample.
 
     .. math:: \\mathbb{E}[\\widetilde{M}] = \\frac{1}{|U|} \\sum_u \\sum_{j=1}^{n+1}
@@ -644,7 +654,7 @@ def expected_sampled_metric(full_ranks, n_candidates, n_negatives: int, measure:
     return float(np.clip((_sampled_rank_pmf(rank, counts, n) @ values).mean(), 0.0, 1.0))
 
 
-def corrected_sampled_metric(sampled, n_candidates: int, n_negatives: int, measure: str,
+def corrected_sampled_metric(sampled: ArrayLike, n_candidates: int, n_negatives: int, measure: str,
                              *, gamma: float = 0.1) -> float:
     """Krichene and Rendle's corrected sampled metric: each sampled rank scores a fitted value.
 
@@ -744,7 +754,7 @@ def _correction_table(n_candidates: int, n: int, measure: str, gamma: float) -> 
 # ---------------------------------------------------------- beyond accuracy --
 
 
-def catalogue_coverage(recommended, n_items: int) -> float:
+def catalogue_coverage(recommended: ArrayLike, n_items: int) -> float:
     """The share of the catalogue that appears in at least one user's list.
 
     .. math:: \\mathrm{coverage} = \\frac{|\\bigcup_u L_u|}{|I|}
@@ -780,7 +790,7 @@ def catalogue_coverage(recommended, n_items: int) -> float:
     return np.unique(lists).size / size
 
 
-def exposure(recommended, n_items: int) -> np.ndarray:
+def exposure(recommended: ArrayLike, n_items: int) -> np.ndarray:
     """How many lists each item of the catalogue appears in.
 
     .. math:: e_i = \\#\\{u : i \\in L_u\\}
@@ -815,7 +825,7 @@ def exposure(recommended, n_items: int) -> np.ndarray:
     return np.bincount(lists.ravel(), minlength=_check_items(lists, n_items))
 
 
-def gini_index(recommended, n_items: int) -> float:
+def gini_index(recommended: ArrayLike, n_items: int) -> float:
     """The Gini index of exposure over the catalogue.
 
     It is 0 when every item is recommended equally often, and larger as exposure concentrates
@@ -872,7 +882,7 @@ def gini_index(recommended, n_items: int) -> float:
     return float(weights @ counts / counts.sum() / (size - 1))
 
 
-def novelty(recommended, item_counts, *, n_users: int | None = None) -> float:
+def novelty(recommended: ArrayLike, item_counts: ArrayLike, *, n_users: int | None = None) -> float:
     """Mean self-information of the recommended items: how unpopular they are, in bits.
 
     An item of popularity :math:`p(i)` carries :math:`-\\log_2 p(i)` bits; novelty is the
@@ -943,7 +953,7 @@ def novelty(recommended, item_counts, *, n_users: int | None = None) -> float:
     return float((-np.log2(counts[lists] / total)).mean())
 
 
-def intra_list_diversity(recommended, item_features) -> float:
+def intra_list_diversity(recommended: ArrayLike, item_features: ArrayLike) -> float:
     """Mean dissimilarity of the pairs of items within a list, averaged over users.
 
     With :math:`\\cos(i, j)` the cosine similarity of the items' feature vectors:

@@ -17,27 +17,33 @@ import math
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .validation import as_vector
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from collections.abc import Hashable
+    from numpy.typing import ArrayLike
 
 
 def _check_alpha(alpha: object) -> float:
     if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
         raise TypeError(f"alpha must be a number 0 or more (losses weigh 1 + alpha), got {alpha!r} "
                         f"({type(alpha).__name__})")
-    if not (math.isfinite(alpha) and alpha >= 0):
+    if not (math.isfinite(alpha) and alpha >= 0):  # type: ignore[operator]  # numeric tower
         raise ValueError(f"alpha must be a finite number 0 or more (losses weigh 1 + alpha), got {alpha}")
     return float(alpha)
 
 
-def _paired(scores: object, baseline: object) -> tuple[np.ndarray, np.ndarray]:
+def _paired(scores: Mapping[Hashable, float] | ArrayLike,
+            baseline: Mapping[Hashable, float] | ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """Per-topic scores of a system and its baseline, topic by topic, as two arrays."""
     if isinstance(scores, Mapping) != isinstance(baseline, Mapping):
         raise TypeError("scores and baseline must both be {topic: score} dicts or both sequences "
                         "in the same topic order")
-    if isinstance(scores, Mapping):
+    if isinstance(scores, Mapping) and isinstance(baseline, Mapping):  # both or neither, checked above
         missing = [topic for topic in scores if topic not in baseline]
         if missing:
             shown = ", ".join(map(repr, missing[:5])) + (", ..." if len(missing) > 5 else "")
@@ -62,7 +68,9 @@ def _paired(scores: object, baseline: object) -> tuple[np.ndarray, np.ndarray]:
     return s, b
 
 
-def risk_adjusted_differences(scores, baseline, *, alpha: float = 1.0) -> np.ndarray:
+def risk_adjusted_differences(scores: Mapping[Hashable, float] | ArrayLike,
+                              baseline: Mapping[Hashable, float] | ArrayLike, *,
+                              alpha: float = 1.0) -> np.ndarray:
     r"""Each topic's difference from the baseline, losses weighted :math:`1 + \alpha`.
 
     .. math:: z_q = \delta_q \text{ if } \delta_q \ge 0, \quad (1 + \alpha)\,\delta_q
@@ -108,7 +116,8 @@ def risk_adjusted_differences(scores, baseline, *, alpha: float = 1.0) -> np.nda
     return np.where(delta >= 0, delta, (1.0 + _check_alpha(alpha)) * delta)
 
 
-def urisk(scores, baseline, *, alpha: float = 1.0) -> float:
+def urisk(scores: Mapping[Hashable, float] | ArrayLike, baseline: Mapping[Hashable, float] | ArrayLike, *,
+          alpha: float = 1.0) -> float:
     r"""URisk: the mean difference from a baseline, each loss weighted :math:`1 + \alpha`.
 
     .. math:: \mathrm{URisk}_\alpha = \frac{1}{|Q|}\Big[\sum_{\delta_q > 0} \delta_q
@@ -196,7 +205,8 @@ class TRiskTest:
     alpha: float
 
 
-def trisk(scores, baseline, *, alpha: float = 1.0) -> TRiskTest:
+def trisk(scores: Mapping[Hashable, float] | ArrayLike, baseline: Mapping[Hashable, float] | ArrayLike, *,
+          alpha: float = 1.0) -> TRiskTest:
     r"""TRisk: URisk over its standard error, a paired t statistic (Dinçer et al. 2014).
 
     .. math:: T_{\mathrm{Risk}} = \frac{\mathrm{URisk}_\alpha}{\mathrm{SE}}, \qquad
@@ -258,7 +268,7 @@ def trisk(scores, baseline, *, alpha: float = 1.0) -> TRiskTest:
     return TRiskTest(float(np.mean(z)), se, t, float(2 * stats.t.sf(abs(t), z.size - 1)), int(z.size), alpha)
 
 
-def georisk(scores, *, alpha: float = 1.0) -> np.ndarray:
+def georisk(scores: ArrayLike, *, alpha: float = 1.0) -> np.ndarray:
     r"""GeoRisk of every system of a set, each judged against all of them (Dinçer et al. 2016).
 
     With :math:`x_{qs}` the score of system s on topic q (c topics, r systems),

@@ -16,12 +16,15 @@ queries is a loop over sets.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from .validation import as_fraction, as_vector, labels_and_scores
 from ._kernels import recall_from_hits
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 
@@ -139,7 +142,7 @@ class RocCurve(NamedTuple):
     thresholds: np.ndarray
 
 
-def roc_curve_points(labels, scores) -> RocCurve:
+def roc_curve_points(labels: ArrayLike, scores: ArrayLike) -> RocCurve:
     r"""The ROC curve: true positive rate against false positive rate at every threshold.
 
     Calling every item with score :math:`\ge t` positive gives, with P positives
@@ -195,7 +198,7 @@ def roc_curve_points(labels, scores) -> RocCurve:
     return RocCurve(*_roc_points(confusion_sweep(labels, scores)))
 
 
-def roc_auc(labels, scores) -> float:
+def roc_auc(labels: ArrayLike, scores: ArrayLike) -> float:
     r"""Area under the ROC curve (trapezoid rule over every threshold).
 
     .. math:: \mathrm{AUC} = \int_0^1 \mathrm{TPR}\; \mathrm{d}\mathrm{FPR}
@@ -244,7 +247,7 @@ def roc_auc(labels, scores) -> float:
 
 
 def partial_auc(
-    labels, scores, *, max_fpr: float, standardized: bool = False, min_fpr: float = 0.0
+    labels: ArrayLike, scores: ArrayLike, *, max_fpr: float, standardized: bool = False, min_fpr: float = 0.0
 ) -> float:
     r"""Area under the ROC curve over a range of false positive rates.
 

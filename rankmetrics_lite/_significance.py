@@ -268,7 +268,7 @@ def _paired_differences(a: object, b: object, *, with_scale: bool = False):
             "a and b must both be dicts {query_id: score} or both be aligned sequences, "
             f"got {type(a).__name__} and {type(b).__name__}"
         )
-    if isinstance(a, Mapping):
+    if isinstance(a, Mapping) and isinstance(b, Mapping):  # both or neither, checked above
         a_values, b_values = _align_by_query(a, b)
     else:
         a_values, b_values = _as_scores(a, "a"), _as_scores(b, "b")

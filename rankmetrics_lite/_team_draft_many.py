@@ -10,11 +10,15 @@ and each ranker adds its highest-ranked document not yet shown in that impressio
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._online_checks import as_ranking, check_length
 from .validation import as_rng, check_k
+
+if TYPE_CHECKING:  # annotations only
+    from collections.abc import Hashable, Sequence
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,7 +64,8 @@ class Interleavings:
         return ids[self.shown]
 
 
-def team_draft_many(rankings, *, n_impressions: int, seed, length: int | None = None) -> Interleavings:
+def team_draft_many(rankings: Sequence[Sequence[Hashable]], *, n_impressions: int,
+                    seed: int | np.random.Generator, length: int | None = None) -> Interleavings:
     """Team-draft interleaving (two rankings) or multileaving (more), for many impressions at once.
 
     Every impression follows :func:`~rankmetrics_lite.team_draft_multileave`: in each

@@ -19,6 +19,8 @@ and reuses the kernels of the plain measures wherever the formula allows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .validation import as_binary_relevance, as_gains, as_vector, check_k, check_n_relevant
@@ -26,6 +28,9 @@ from ._adapters import tie_bounds
 from ._cutoff_metrics import precision_rows
 from ._kernels import precision_from_hits, safe_divide
 from ._dcg import check_gain_fits, check_ranking_is_judged, gain_function, ndcg_rows
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 # ----------------------------------------------------------------- kernels --
 # rows: float array (n_queries, depth), values in rank order after sorting by
@@ -116,7 +121,7 @@ def _sorted_by_score(values: np.ndarray, scores: object, values_name: str):
 # ------------------------------------------------------------- public API --
 
 
-def expected_precision_at_k(relevance, scores, k: int) -> float:
+def expected_precision_at_k(relevance: ArrayLike, scores: ArrayLike, k: int) -> float:
     r"""Tie-aware P@k: the mean of P@k over every order of the tied items.
 
     .. math::
@@ -168,7 +173,7 @@ def expected_precision_at_k(relevance, scores, k: int) -> float:
     return float(_expected_precision_rows(rows, starts, stops, check_k(k))[0])
 
 
-def expected_average_precision(relevance, scores, *, n_relevant: int) -> float:
+def expected_average_precision(relevance: ArrayLike, scores: ArrayLike, *, n_relevant: int) -> float:
     r"""Tie-aware AP: the mean of average precision over every order of the tied items.
 
     .. math::
@@ -224,7 +229,8 @@ def expected_average_precision(relevance, scores, *, n_relevant: int) -> float:
     return float(_expected_average_precision_rows(rows, starts, stops, np.array([n_rel]))[0])
 
 
-def expected_ndcg_at_k(grades, scores, k: int | None, *, judged_grades, gain: str = "linear") -> float:
+def expected_ndcg_at_k(grades: ArrayLike, scores: ArrayLike, k: int | None, *, judged_grades: ArrayLike,
+                       gain: str = "linear") -> float:
     r"""Tie-aware nDCG@k: the mean of nDCG@k over every order of the tied items.
 
     .. math::

@@ -2,7 +2,7 @@
 
 By default a document's gain is its grade (negative grades and unjudged
 documents gain 0) and the ideal ranking holds every positive judged grade,
-highest first: :class:`~rankmetrics_lite._evaluate.Rows` keeps both
+highest first: :class:`~rankmetrics_lite._engine.Rows` keeps both
 (``gains``, ``ideal``). trec_eval's ``ndcg``, ``dcg``, ``ideal_dcg``,
 ``ndcg_rel``, ``Rndcg`` and ``G`` also take a gain map, ``-m ndcg.1=3,2=9``
 (``nDCG(gains=1:3,2:9)`` here): a grade listed earns the gain given, the others

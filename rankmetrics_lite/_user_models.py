@@ -30,10 +30,14 @@ go on past the depth is left out of ETG), and gains lie in [0, 1].
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .validation import as_vector
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not imported at run time
+    from numpy.typing import ArrayLike
 
 #: How many ranks a C/W/L user can read (cwl_eval's default ``--max_depth``).
 CWL_DEPTH = 1000
@@ -164,7 +168,7 @@ class CWLValues:
     depth: np.ndarray  # ED: the expected number of documents read
 
 
-def _expectations(C: np.ndarray, G: np.ndarray, K: np.ndarray) -> tuple[np.ndarray, ...]:
+def _expectations(C: np.ndarray, G: np.ndarray, K: np.ndarray) -> tuple[np.ndarray, np.ndarray, CWLValues]:
     """R, W, L and the five expectations from C, gains and costs (rankings, depth)."""
     reach = np.cumprod(np.concatenate([np.ones((C.shape[0], 1)), C[:, :-1]], axis=1), axis=1)
     depth = reach.sum(axis=1)
@@ -300,7 +304,7 @@ def _as_costs(costs: object, n: int) -> np.ndarray:
     return array
 
 
-def cwl_measure(gains, measure: str, *, costs=None) -> CWLMeasure:
+def cwl_measure(gains: ArrayLike, measure: str, *, costs: ArrayLike | None = None) -> CWLMeasure:
     r"""Read one ranking as the C/W/L user of ``measure`` and return what that user expects.
 
     The user goes on from rank :math:`i` with probability :math:`C(i)`; so

@@ -201,7 +201,7 @@ class MeasureFamily:
     :func:`~rankmetrics_lite.evaluate` (``rows.binary``: 1 where the document at
     a rank is relevant; ``rows.gains``: its grade, negative grades as 0;
     ``rows.ideal``: every judged grade, sorted; ``rows.n_rel``: |R|;
-    ``rows.n_ret``: documents retrieved; see ``_evaluate.Rows``).
+    ``rows.n_ret``: documents retrieved; see ``_engine.Rows``).
     ``undefined(rows, value)`` marks the queries on which the measure has no value
     (None: defined everywhere), and ``undefined_reason`` says why in a message;
     ``evaluate``'s ``empty_queries`` decides what happens to them
@@ -739,7 +739,7 @@ class Measure:
         return f"Measure(family={self.family!r}, cutoff={self.cutoff!r}{value})"
 
     def values(self, rows, gain: str) -> np.ndarray:
-        """One value per row of :class:`~rankmetrics_lite._evaluate.Rows`."""
+        """One value per row of :class:`~rankmetrics_lite._engine.Rows`."""
         parameter = self.record.parameter
         if parameter is None:
             return self.record.kernel(rows, self.cutoff, gain)

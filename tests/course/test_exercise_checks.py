@@ -20,15 +20,21 @@ from tests.paths import ROOT, chapter_notebooks
 CHAPTER_TESTS = ROOT / "tests" / "course" / "chapters"
 
 
-def all_answers() -> dict:
-    answers = {}
-    for path in sorted(CHAPTER_TESTS.glob("*/answers.py")):
-        module = importlib.import_module(f"tests.course.chapters.{path.parent.name}.answers")
-        answers.update(module.ANSWERS)
-    return answers
+def answer_modules() -> list:
+    return [importlib.import_module(f"tests.course.chapters.{path.parent.name}.answers")
+            for path in sorted(CHAPTER_TESTS.glob("*/answers.py"))]
 
 
-ANSWERS = all_answers()
+ANSWERS = {label: answers for module in answer_modules() for label, answers in module.ANSWERS.items()}
+# Labels whose test answers call a reference tool (scikit-learn, ...): marked reference.
+NEEDS_REFERENCE_TOOL = set().union(*(getattr(module, "NEEDS_REFERENCE_TOOL", set())
+                                     for module in answer_modules()))
+
+
+def labels(selected=None) -> list:
+    """The labels (``selected``, or all) as parameters, those that need a reference tool marked."""
+    return [pytest.param(label, marks=pytest.mark.reference) if label in NEEDS_REFERENCE_TOOL
+            else label for label in sorted(ANSWERS if selected is None else selected)]
 
 
 def test_every_registered_exercise_has_test_answers():
@@ -43,13 +49,13 @@ def test_every_check_called_in_a_chapter_is_registered():
     assert called <= set(exercise_labels()), sorted(called - set(exercise_labels()))
 
 
-@pytest.mark.parametrize("label", sorted(ANSWERS))
+@pytest.mark.parametrize("label", labels())
 def test_right_answer_passes(label):
     verdict = check(label, ANSWERS[label]["right"])
     assert verdict.passed, verdict
 
 
-@pytest.mark.parametrize("label", sorted(ANSWERS))
+@pytest.mark.parametrize("label", labels())
 def test_wrong_answers_fail_with_a_hint(label):
     assert ANSWERS[label]["wrong"], f"{label} needs at least one wrong answer"
     for wrong in ANSWERS[label]["wrong"]:

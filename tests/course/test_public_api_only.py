@@ -2,7 +2,8 @@
 
 A private module (``rankmetrics_lite._roc``) or a private name (``_novelty_gains``) may change
 or vanish in any release; a reader who copies a chapter's code, or the course's own views and
-checks, must be able to rely on what they import. So every import in ``course/`` and ``book/``
+checks, must be able to rely on what they import. So every import in ``course/``, ``grading/``
+and ``book/``
 (Python files and the chapters' code cells) is read, and any that names a private part of the
 library fails here, with where it is.
 """
@@ -77,7 +78,7 @@ def _python_cells(notebook: Path) -> list[tuple[int, str]]:
 def _sources() -> list[tuple[str, str]]:
     """(where, Python source) for every Python file and notebook code cell of the course and the book."""
     sources = []
-    for folder in (ROOT / "course", BOOK):
+    for folder in (ROOT / "course", ROOT / "grading", BOOK):
         for path in sorted(folder.rglob("*.py")):
             if ".ipynb_checkpoints" not in path.parts:
                 sources.append((str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")))

@@ -335,11 +335,29 @@ def test_bad_collections_fail_at_the_door_naming_the_culprit(run, qrels, error, 
         ({"trec_eval_version": "10"}, ValueError, r"trec_eval_version must be one of '10.0', '9.0.8'"),
         ({"trec_eval_version": 10.0}, TypeError, r"trec_eval_version must be one of '10.0', '9.0.8'"),
         ({"gain": "exp"}, ValueError, r"gain must be one of 'linear', 'exponential'"),
+        ({"unjudged": "judged"}, ValueError, r"unjudged must be one of 'nonrelevant', 'condensed'"),
+        ({"max_retrieved": "10"}, TypeError, r"max_retrieved must be a non-negative integer, got '10'"),
+        ({"collection_size": -1}, ValueError, r"collection_size must be a non-negative integer, got -1"),
     ],
 )
 def test_bad_options_fail_at_the_door(options, error, message):
     with pytest.raises(error, match=message):
         evaluate(RUN, QRELS, "AP", **options)
+
+
+def test_every_option_of_evaluate_and_spark_has_one_constraint():
+    """evaluate's keyword options are exactly those OPTIONS constrains; Spark's are among them
+    (spark.evaluate checks them with evaluate's check_options, not with checks of its own)."""
+    import inspect
+
+    from rankmetrics_lite import spark
+    from rankmetrics_lite._evaluate import OPTIONS
+
+    def keywords(function) -> set[str]:
+        return {name for name, p in inspect.signature(function).parameters.items() if p.kind is p.KEYWORD_ONLY}
+
+    assert keywords(evaluate) == set(OPTIONS)
+    assert keywords(spark.evaluate) <= set(OPTIONS)
 
 
 def test_exponential_gain_refuses_grades_that_would_overflow():

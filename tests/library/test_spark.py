@@ -10,6 +10,7 @@ with ``==``: bit for bit, means and per-query values.
 from __future__ import annotations
 
 import doctest
+import re
 import sys
 
 import pytest
@@ -126,6 +127,16 @@ def test_the_means_follow_the_order_of_the_qrels(spark):
     reordered = dict(reversed(list(collection.qrels.items())))
     got = on_spark.evaluate(*frames(spark, collection.run, reordered), MEASURES)
     assert got == evaluate(collection.run, reordered, MEASURES)
+
+
+@pytest.mark.parametrize("options", [{"per_query": 1}, {"relevance_level": -1}, {"empty_queries": "ignore"},
+                                     {"trec_eval_version": "10"}, {"gain": "exp"}, {"unjudged": "judged"}])
+def test_bad_options_are_refused_with_evaluates_messages(spark, options):
+    run, qrels = {"q1": {"d1": 1.0}}, {"q1": {"d1": 1}}
+    with pytest.raises((TypeError, ValueError)) as expected:
+        evaluate(run, qrels, "AP", **options)
+    with pytest.raises(expected.type, match=f"^{re.escape(str(expected.value))}$"):
+        on_spark.evaluate(*frames(spark, run, qrels), "AP", **options)
 
 
 def test_undefined_queries_raise_as_evaluate_does(spark):

@@ -4,7 +4,9 @@ its metadata declares, where every module imports and the doctests pass from the
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+import sys
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -36,7 +38,16 @@ sys.exit(1 if failed else 0)
 
 @pytest.fixture(scope="module")
 def wheels(tmp_path_factory) -> dict[str, Path]:
-    return build_wheels(ROOT, tmp_path_factory.mktemp("wheels"))
+    """The library's and the course's wheels (as the course download builds them), and the
+    grader's, built from a copy of ``grading/`` (links followed: its LICENSE is one)."""
+    out = tmp_path_factory.mktemp("wheels")
+    source = tmp_path_factory.mktemp("sources") / "grading"
+    shutil.copytree(ROOT / "grading", source, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                           "--no-build-isolation", "--wheel-dir", str(out), str(source)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return {**build_wheels(ROOT, out), "rankmetrics_grading": next(out.glob("rankmetrics_grading-*.whl"))}
 
 
 def requirements_of(wheel: Path) -> list[str]:
@@ -61,15 +72,27 @@ def test_the_library_wheel_holds_the_library_only(wheels):
         "numpy>=1.24", "scipy>=1.10"]
 
 
-def test_the_course_wheel_holds_its_chapters_data_and_tools(wheels):
+def test_the_course_wheel_holds_its_chapters_data_and_tools_and_no_grader(wheels):
     files = files_of(wheels["rankmetrics_course"])
     assert not [f for f in files if not f.startswith(("rankmetrics_course/", "rankmetrics_course-"))]
     for expected in ["rankmetrics_course/chapters/precision_at_k/view.py",
                      "rankmetrics_course/chapters/precision_at_k/checks.py",
                      "rankmetrics_course/chapters/case_study_rag_retriever/data/help_centre_chunks.jsonl",
                      "rankmetrics_course/chapters/evaluating_at_scale/data/spark_scaling.json",
-                     "rankmetrics_course/grading/grade_submissions.py"]:
+                     "rankmetrics_course/exercises/replay.py"]:
         assert expected in files
+    assert not [f for f in files if "grading" in f or "grade_submissions" in f or "sandbox" in f]
+
+
+def test_the_grading_wheel_holds_the_grader_and_needs_the_course_at_its_release(wheels):
+    import rankmetrics_course
+
+    files = files_of(wheels["rankmetrics_grading"])
+    assert not [f for f in files if not f.startswith(("rankmetrics_grading/", "rankmetrics_grading-"))]
+    for expected in ["grade_submissions.py", "run_submission.py", "sandbox.py", "notebook_runner.py"]:
+        assert f"rankmetrics_grading/{expected}" in files
+    assert f"rankmetrics_course=={rankmetrics_course.__version__}" in requirements_of(
+        wheels["rankmetrics_grading"])
 
 
 def test_the_packages_release_together():
@@ -79,6 +102,11 @@ def test_the_packages_release_together():
     assert rankmetrics_course.__version__ == rankmetrics_lite.__version__
     course = (ROOT / "course" / "pyproject.toml").read_text()
     assert f'"rankmetrics_lite=={rankmetrics_lite.__version__}"' in course
+    import rankmetrics_grading
+
+    assert rankmetrics_grading.__version__ == rankmetrics_course.__version__
+    grading = (ROOT / "grading" / "pyproject.toml").read_text()
+    assert f'"rankmetrics_course=={rankmetrics_course.__version__}"' in grading
 
 
 def real_data_folder() -> dict[str, str]:
@@ -90,11 +118,12 @@ def real_data_folder() -> dict[str, str]:
 @pytest.mark.parametrize("package, wheels_installed", [
     ("rankmetrics_lite", ["rankmetrics_lite"]),
     ("rankmetrics_course", ["rankmetrics_lite", "rankmetrics_course"]),
+    ("rankmetrics_grading", ["rankmetrics_lite", "rankmetrics_course", "rankmetrics_grading"]),
 ])
 def test_each_package_installs_and_imports_in_a_fresh_environment(package, wheels_installed, wheels,
                                                                    tmp_path):
     declared = [r for name in wheels_installed for r in requirements_of(wheels[name])
-                if not r.startswith("rankmetrics_lite")]
+                if not r.startswith(("rankmetrics_lite", "rankmetrics_course"))]
     closure = dependency_closure(declared)
     if package == "rankmetrics_lite":
         assert closure == {"numpy", "scipy"}
@@ -110,6 +139,10 @@ def test_each_package_installs_and_imports_in_a_fresh_environment(package, wheel
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert " 0 failed" in done.stdout
     print(package, ":", done.stdout.strip())
+    if package == "rankmetrics_course":  # a learner's install: the grader is not in it
+        grader = subprocess.run([str(python), "-c", "import rankmetrics_grading"], cwd=work,
+                                capture_output=True, text=True, timeout=120, env={"PATH": "/usr/bin:/bin"})
+        assert "No module named 'rankmetrics_grading'" in grader.stderr, grader.stdout + grader.stderr
     if package == "rankmetrics_lite":  # trec_eval's command line, installed as a program
         qrels, run = work / "qrels", work / "run"
         qrels.write_text("q1 0 d1 1\nq1 0 d2 0\n")

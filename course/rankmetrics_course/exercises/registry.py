@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
+import copy
 import difflib
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 # label -> function that raises ExerciseMistake (with a hint) if the answer is wrong
@@ -44,7 +44,7 @@ def exercise(label: str, *, prepare: Callable[[], object] | None = None):
 
     ``prepare``, if given, computes and caches the values the check compares answers with
     (an ``lru_cache``'d function): the grader calls it once in its worker, so that the
-    time-limited child judging each answer (:mod:`rankmetrics_course.grading.limited_judge`)
+    time-limited child judging each answer (:mod:`rankmetrics_grading.limited_judge`)
     inherits the values instead of computing them again.
     """
     def register(function: Callable[[object], None]) -> Callable[[object], None]:
@@ -155,16 +155,47 @@ def returned_number(value, where: str) -> float:
                               "not a number.") from None
 
 
-def expect_function(answer, cases, reference: Callable, hint: Callable[[tuple], str],
-                    tolerance: float = 1e-9) -> None:
-    """Call ``answer(*args)`` on each case and compare with ``reference(*args)``."""
-    if not callable(answer):
-        raise ExerciseMistake(f"expected a function, got {type(answer).__name__}.")
-    for args in cases:
-        got, want = answer(*args), reference(*args)
+def check_function_on_cases(answer, name: str, cases: Iterable[dict], reference: Callable,
+                            hint: str | Callable[[dict, float], str], *,
+                            tolerance: float = 1e-9,
+                            describe: Callable[[dict], str] | None = None) -> None:
+    """Check a function that returns a number: call it on every case, compare with ``reference``.
+
+    ``cases`` holds one dict per call, ``{argument name: value}`` in the order of the
+    function's parameters; the answer receives a deep copy of each value, by position (so a
+    function that changes its input spoils no later case), and ``reference(**case)`` gives
+    the number it should return. The first case where the two differ by more than
+    ``tolerance`` raises a mistake that shows the case, the value returned and ``hint``
+    (or ``hint(case, got)``, for a hint that depends on the case or on the wrong value).
+    ``describe(case)`` replaces the default "for a=1, b=2 and c=3" where the arguments need
+    shortening.
+
+    >>> def double(x):
+    ...     return 2 * x
+    >>> check_function_on_cases(double, "double", [{"x": 1}, {"x": 2.5}], lambda x: 2 * x, "Double it.")
+    >>> check_function_on_cases(lambda x: x + x if x < 2 else 5, "double", [{"x": 1}, {"x": 3}],
+    ...                         lambda x: 2 * x, "Double it.")
+    Traceback (most recent call last):
+    ...
+    rankmetrics_course.exercises.registry.ExerciseMistake: for x=3 your function returned 5.0. Double it.
+    """
+    expect_callable(answer, name)
+    for case in cases:
+        where = describe(case) if describe is not None else _for_arguments(case)
         try:
-            same = abs(float(got) - float(want)) <= tolerance
-        except (TypeError, ValueError):
-            same = False
-        if not same:
-            raise ExerciseMistake(f"for input {args!r} your function returned {got!r}. {hint(args)}")
+            returned = answer(*copy.deepcopy(list(case.values())))
+        except Exception as error:  # the learner's code: say on which case it failed
+            raise ExerciseMistake(f"{where} your function raised {type(error).__name__}: "
+                                  f"{error}") from None
+        got = returned_number(returned, where)
+        if not same_number(got, reference(**case), tolerance):
+            text = hint(case, got) if callable(hint) else hint
+            raise ExerciseMistake(f"{where} your function returned {got!r}. {text}")
+
+
+def _for_arguments(case: dict) -> str:
+    """``{"a": 1, "b": [2], "c": "x"}`` -> "for a=1, b=[2] and c='x'"."""
+    shown = [f"{argument}={value!r}" for argument, value in case.items()]
+    if len(shown) < 2:
+        return "for " + "".join(shown)
+    return f"for {', '.join(shown[:-1])} and {shown[-1]}"

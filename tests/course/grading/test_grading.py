@@ -52,9 +52,9 @@ import pytest
 import rankmetrics_course
 import rankmetrics_lite
 from rankmetrics_course.exercises.hidden_cases import hidden_variants
-from rankmetrics_course.grading import grade_submissions, sandbox
-from rankmetrics_course.grading.limited_child import CHILD_MEMORY
-from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
+from rankmetrics_grading import grade_submissions, sandbox
+from rankmetrics_grading.limited_child import CHILD_MEMORY
+from rankmetrics_grading.run_submission import Settings, SubmissionRun, run_submission
 from tests.course.chapters.precision_at_k import answers as precision_at_k_answers
 from tests.paths import ROOT
 
@@ -445,7 +445,7 @@ def test_a_notebook_stopped_at_its_limit_still_runs_its_functions_on_the_hidden_
 def test_the_grader_runs_from_any_folder_and_refuses_one_that_is_not_the_course(tmp_path):
     (tmp_path / "tools").mkdir()  # a folder of the instructor's own, named like ours
     (tmp_path / "tools" / "__init__.py").write_text("raise SystemExit('not the course tools')")
-    grader = [sys.executable, "-m", "rankmetrics_course.grading.grade_submissions"]
+    grader = [sys.executable, "-m", "rankmetrics_grading.grade_submissions"]
     result = subprocess.run(grader + ["--jobs", "0", "x"], cwd=tmp_path, capture_output=True,
                             text=True, timeout=120)
     assert "--jobs must be a positive integer, got 0" in result.stderr, result.stderr
@@ -465,7 +465,7 @@ def test_a_killed_grader_stops_its_sandboxes_and_leaves_no_folder_behind(tmp_pat
     folder.mkdir()
     shutil.copyfile(SUBMISSIONS / "dev.ipynb", folder / "dev.ipynb")  # an endless loop
     grader = subprocess.Popen(
-        [sys.executable, "-m", "rankmetrics_course.grading.grade_submissions", str(folder),
+        [sys.executable, "-m", "rankmetrics_grading.grade_submissions", str(folder),
          "--course", str(ROOT), "--out", str(tmp_path / "grades"), "--chapters", "02",
          "--timeout", "600", "--jobs", "1"],
         env=dict(os.environ, TMPDIR=str(scratch)), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -20,10 +20,10 @@ import pytest
 from rankmetrics_course.exercises import Verdict, graded_run
 from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.exercises.registry import NO_ANSWER
-from rankmetrics_course.grading import grade_submissions, sandbox
-from rankmetrics_course.grading.limited_judge import MAX_MESSAGE, judge_within_limits
-from rankmetrics_course.grading.look_alike_names import look_alikes
-from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
+from rankmetrics_grading import grade_submissions, sandbox
+from rankmetrics_grading.limited_judge import MAX_MESSAGE, judge_within_limits
+from rankmetrics_grading.look_alike_names import look_alikes
+from rankmetrics_grading.run_submission import Settings, SubmissionRun, run_submission
 from tests.paths import ROOT
 
 SUBMISSIONS = Path(__file__).with_name("submissions")
@@ -32,8 +32,8 @@ CHAPTER_2 = ["precision-short-list", "precision-every-k", "precision-at-bound"]
 ENDLESS_ANSWER = """
 import json, time
 from pathlib import Path
-from rankmetrics_course.grading import grade_submissions
-from rankmetrics_course.grading.run_submission import SubmissionRun
+from rankmetrics_grading import grade_submissions
+from rankmetrics_grading.run_submission import SubmissionRun
 endless = {"__rankmetrics__": "fraction", "text": "1e999999999"}  # hours of decoding
 run = SubmissionRun(Path("a.ipynb"), answers={
     "precision-short-list": json.dumps({"label": "precision-short-list", "value": endless}).encode(),
@@ -74,8 +74,8 @@ def peak():
 """
 
 PEAK_OF_ONE_RUN = WARM_UP + """
-from rankmetrics_course.grading import sandbox
-from rankmetrics_course.grading.run_submission import Settings, run_submission
+from rankmetrics_grading import sandbox
+from rankmetrics_grading.run_submission import Settings, run_submission
 settings = Settings(60, 60, sandbox.Limits(2**30), None)
 run_submission(empty, settings)
 before = peak()
@@ -129,8 +129,8 @@ for label in exercise_labels()[:8]:  # any exercise of the course is kept (the l
 """
 
 PEAK_OF_ONE_JUDGED_RUN = WARM_UP + """
-from rankmetrics_course.grading import grade_submissions, sandbox
-from rankmetrics_course.grading.run_submission import Settings, run_submission
+from rankmetrics_grading import grade_submissions, sandbox
+from rankmetrics_grading.run_submission import Settings, run_submission
 settings = Settings(120, 300, sandbox.Limits(4 * 2**30), Path(sys.argv[2]))
 grade_submissions.judge_run(run_submission(empty, settings), {})
 before = peak()

@@ -149,7 +149,7 @@ def test_a_second_grading_keeps_the_instructors_comments(tmp_path):
     (folder / "sam").mkdir()
     (folder / "sam" / "14-ndcg.ipynb").write_bytes(
         (ROOT / "tests" / "course" / "grading" / "submissions" / "sam" / "14-ndcg.ipynb").read_bytes())
-    grade = [sys.executable, "-m", "rankmetrics_course.grading.grade_submissions", str(folder),
+    grade = [sys.executable, "-m", "rankmetrics_grading.grade_submissions", str(folder),
              "--course", str(ROOT), "--out", str(grades), "--unsafe", "--timeout", "120"]
     subprocess.run(grade, check=True, capture_output=True, timeout=600)
     (grades / "feedback" / "instructor-comments.md").write_text("sam: come and see me")

@@ -1,4 +1,4 @@
-"""The sandbox a submission runs in (rankmetrics_course.grading.sandbox), probed from inside with real bubblewrap."""
+"""The sandbox a submission runs in (rankmetrics_grading.sandbox), probed from inside with real bubblewrap."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from rankmetrics_course.grading import sandbox
-from rankmetrics_course.grading.cgroup_limits import SandboxGroup
+from rankmetrics_grading import sandbox
+from rankmetrics_grading.cgroup_limits import SandboxGroup
 from tests.paths import ROOT
 
 pytestmark = [pytest.mark.slow,

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from rankmetrics_course.exercises.registry import (
-    ExerciseMistake,
+    check_function_on_cases,
     exercise,
-    expect_callable,
-    returned_number,
     same_number,
 )
 from rankmetrics_lite import average_precision_from_scores, pr_curve_from_scores
@@ -33,16 +31,14 @@ _RECALL_AT_PRECISION_CASES = [
 
 @exercise("pr-recall-at-precision")
 def _recall_at_precision(answer) -> None:
-    expect_callable(answer, "recall_at_precision")
-    for labels, scores, floor in _RECALL_AT_PRECISION_CASES:
-        want = _recall_at_precision_reference(labels, scores, floor)
-        got = answer(list(labels), list(scores), floor)
-        if not same_number(got, want):
-            raise ExerciseMistake(
-                f"for labels={labels}, scores={scores} and min_precision={floor} your function "
-                f"returned {got!r}. Try every distinct score as a threshold (tied items cross "
-                "together): precision can fall below the floor and rise above it again further "
-                "down, and the answer is the largest recall among all thresholds that meet it.")
+    check_function_on_cases(
+        answer, "recall_at_precision",
+        [{"labels": labels, "scores": scores, "min_precision": floor}
+         for labels, scores, floor in _RECALL_AT_PRECISION_CASES],
+        _recall_at_precision_reference,
+        "Try every distinct score as a threshold (tied items cross together): precision can "
+        "fall below the floor and rise above it again further down, and the answer is the "
+        "largest recall among all thresholds that meet it.")
 
 
 _STEP_AP_CASES = [
@@ -58,19 +54,15 @@ _STEP_AP_CASES = [
 
 @exercise("pr-step-ap")
 def _step_ap(answer) -> None:
-    expect_callable(answer, "step_average_precision")
-    for labels, scores in _STEP_AP_CASES:
-        want = average_precision_from_scores(labels, scores)
-        got = answer(list(labels), list(scores))
-        if not same_number(got, want):
-            tied = len(set(scores)) < len(scores)
-            hint = ("Tied items cross the threshold together: one step per distinct score, "
-                    "weighted by the precision after the whole group."
-                    if tied else
-                    "Weight each recall step by the precision at its end, and visit the scores "
-                    "from the highest down.")
-            raise ExerciseMistake(f"for labels={labels} and scores={scores} your function "
-                                  f"returned {got!r}. {hint}")
+    check_function_on_cases(
+        answer, "step_average_precision",
+        [{"labels": labels, "scores": scores} for labels, scores in _STEP_AP_CASES],
+        average_precision_from_scores,
+        lambda case, got: ("Tied items cross the threshold together: one step per distinct "
+                           "score, weighted by the precision after the whole group."
+                           if len(set(case["scores"])) < len(case["scores"]) else
+                           "Weight each recall step by the precision at its end, and visit the "
+                           "scores from the highest down."))
 
 
 # (TPR, FPR, base rate) for the precision of one ROC point: the chapter's screening
@@ -89,21 +81,20 @@ _ROC_POINT_CASES = [
 
 @exercise("pr-precision-from-rates")
 def _precision_from_rates(answer) -> None:
-    expect_callable(answer, "precision_from_rates")
-    for tpr, fpr, rate in _ROC_POINT_CASES:
-        where = f"for tpr={tpr}, fpr={fpr}, base_rate={rate}"
-        got = returned_number(answer(tpr, fpr, rate), where)
-        want = rate * tpr / (rate * tpr + (1 - rate) * fpr)
-        if same_number(got, want):
-            continue
-        if tpr + fpr and same_number(got, tpr / (tpr + fpr)):
-            hint = ("the two rates are shares within different groups: weigh each by how many "
-                    "people are in its group before you compare them.")
-        elif same_number(got, rate * tpr / (rate * tpr + fpr)):
-            hint = ("the false positive rate is a share of the people without the condition, "
-                    "who are a share 1 - base_rate of everyone screened.")
-        else:
-            hint = ("count, out of everyone screened, the flagged people who have the "
-                    "condition and the flagged people who do not; precision is the first "
-                    "count over both.")
-        raise ExerciseMistake(f"{where} your function returned {got!r}. {hint}")
+    check_function_on_cases(
+        answer, "precision_from_rates",
+        [{"tpr": tpr, "fpr": fpr, "base_rate": rate} for tpr, fpr, rate in _ROC_POINT_CASES],
+        lambda tpr, fpr, base_rate: base_rate * tpr / (base_rate * tpr + (1 - base_rate) * fpr),
+        _precision_from_rates_hint)
+
+
+def _precision_from_rates_hint(case, got) -> str:
+    tpr, fpr, rate = case["tpr"], case["fpr"], case["base_rate"]
+    if tpr + fpr and same_number(got, tpr / (tpr + fpr)):
+        return ("The two rates are shares within different groups: weigh each by how many "
+                "people are in its group before you compare them.")
+    if same_number(got, rate * tpr / (rate * tpr + fpr)):
+        return ("The false positive rate is a share of the people without the condition, "
+                "who are a share 1 - base_rate of everyone screened.")
+    return ("Count, out of everyone screened, the flagged people who have the condition and "
+            "the flagged people who do not; precision is the first count over both.")

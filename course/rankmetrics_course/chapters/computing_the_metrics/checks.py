@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
+    check_function_on_cases,
     exercise,
     expect_callable,
     expect_number,
-    same_number,
 )
 from rankmetrics_lite import evaluate, precision_at_k, rank_by_score, relevance_from_ids
 
@@ -71,14 +71,10 @@ _CASES = [
 
 @exercise("computing-mean-precision")
 def _mean_precision(answer) -> None:
-    expect_callable(answer, "mean_precision_at_k")
-    for run, qrels, k in _CASES:
-        want = evaluate(run, qrels, f"P@{k}")[f"P@{k}"]
-        got = answer({q: dict(r) for q, r in run.items()},
-                     {q: dict(j) for q, j in qrels.items()}, k)
-        if not same_number(got, want):
-            raise ExerciseMistake(
-                f"for run={run}, qrels={qrels} and k={k} your function returned {got!r}. "
-                "Average over the judged queries (a judged query missing from the run scores "
-                "0, a run query without judgements does not count), count a grade >= 1 as "
-                "relevant, and break ties by id descending.")
+    check_function_on_cases(
+        answer, "mean_precision_at_k",
+        [{"run": run, "qrels": qrels, "k": k} for run, qrels, k in _CASES],
+        lambda run, qrels, k: evaluate(run, qrels, f"P@{k}")[f"P@{k}"],
+        "Average over the judged queries (a judged query missing from the run scores 0, a run "
+        "query without judgements does not count), count a grade >= 1 as relevant, and break "
+        "ties by id descending.")

@@ -8,7 +8,7 @@ normalisations include both denominators.
 
 >>> from rankmetrics_course.exercises import check
 >>> check("scale-spark-map-at-k", lambda relevance, n_relevant, k: 0.0)
-scale-spark-map-at-k: not yet. for relevance=[1, 0, 1, 0, 1, 0], n_relevant=8, k=5 your function returned 0.0000. Add the precision at each relevant rank within the top k, then divide by min(|R|, k), not by |R|.
+scale-spark-map-at-k: not yet. for relevance=[1, 0, 1, 0, 1, 0], n_relevant=8 and k=5 your function returned 0.0. Add the precision at each relevant rank within the top k, then divide by min(|R|, k), not by |R|.
 
 Spark's Scala ``RankingMetrics.ndcgAt(k)`` with grades uses the gain 2^g - 1
 and takes its ideal DCG from the relevant ids in the order they were given;
@@ -23,7 +23,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable
+from rankmetrics_course.exercises.registry import (
+    ExerciseMistake,
+    check_function_on_cases,
+    exercise,
+    same_number,
+)
 from rankmetrics_lite import average_precision, evaluate
 
 # (relevance in rank order, |R|, k): |R| above and below k, a short ranking, nothing found.
@@ -42,26 +47,20 @@ def _spark_map_at_k(relevance, n_relevant, k) -> float:
 
 @exercise("scale-spark-map-at-k")
 def _spark_map(answer) -> None:
-    expect_callable(answer, "spark_map_at_k")
-    for relevance, n_relevant, k in _CASES:
-        got = answer(list(relevance), n_relevant, k)
-        try:
-            value = float(got)
-        except (TypeError, ValueError):
-            raise ExerciseMistake(
-                f"for relevance={relevance!r} your function returned {got!r}, not a number."
-            ) from None
-        expected = _spark_map_at_k(relevance, n_relevant, k)
-        trec_eval = average_precision(relevance, n_relevant=n_relevant, k=k)
-        if math.isclose(value, trec_eval, abs_tol=1e-9) and not math.isclose(value, expected):
-            raise ExerciseMistake(
-                f"for relevance={relevance!r}, n_relevant={n_relevant}, k={k} that is "
-                "trec_eval's map_cut_k, divided by |R|. What does Spark divide by when |R| > k?")
-        if not math.isclose(value, expected, abs_tol=1e-9):
-            raise ExerciseMistake(
-                f"for relevance={relevance!r}, n_relevant={n_relevant}, k={k} your function "
-                f"returned {value:.4f}. Add the precision at each relevant rank within the top "
-                "k, then divide by min(|R|, k), not by |R|.")
+    check_function_on_cases(
+        answer, "spark_map_at_k",
+        [{"relevance": relevance, "n_relevant": n_relevant, "k": k}
+         for relevance, n_relevant, k in _CASES],
+        _spark_map_at_k, _spark_map_hint)
+
+
+def _spark_map_hint(case, got) -> str:
+    if same_number(got, average_precision(case["relevance"], n_relevant=case["n_relevant"],
+                                          k=case["k"])):
+        return ("That is trec_eval's map_cut_k, divided by |R|. What does Spark divide by when "
+                "|R| > k?")
+    return ("Add the precision at each relevant rank within the top k, then divide by "
+            "min(|R|, k), not by |R|.")
 
 
 # The easy exercise: the best map_cut_5 of a query with |R| = 8, and Spark's value for it.

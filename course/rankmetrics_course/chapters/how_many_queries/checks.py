@@ -18,7 +18,7 @@ from functools import lru_cache
 from rankmetrics_course import data
 from rankmetrics_course.chapters.how_many_queries.trec import SWAP_BINS, extrapolated_swap_rate, swap_rates
 from rankmetrics_course.chapters.how_many_queries.view import case_study_retrievers, case_study_scores
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable, returned_number
+from rankmetrics_course.exercises.registry import ExerciseMistake, check_function_on_cases, exercise
 from rankmetrics_lite import anova_power, paired_effect_size, queries_for_power, tukey_hsd, variance_from_scores
 
 
@@ -105,19 +105,19 @@ _ANOVA_QUERIES = [128, 192, 30, 5, 2, 400, 61]
 
 @exercise("how-many-queries-anova-power")
 def _anova(answer) -> None:
-    expect_callable(answer, "anova_power")
-    for min_range, variance, n_systems, n_queries in zip(_ANOVA_RANGES, _ANOVA_VARIANCES,
-                                                          _ANOVA_SYSTEMS, _ANOVA_QUERIES):
-        for alpha in (0.05, 0.01):
-            where = (f"for min_range={min_range}, variance={variance}, n_systems={n_systems}, "
-                     f"n_queries={n_queries}, alpha={alpha}")
-            got = returned_number(answer(min_range, variance, n_systems, n_queries, alpha), where)
-            want = anova_power(min_range, variance, n_queries, n_systems=n_systems, alpha=alpha)
-            if abs(got - want) > 1e-6:
-                raise ExerciseMistake(
-                    f"{where} your function returned {got:.6f}. Check the noncentrality (the "
-                    "number of queries times the sum of squared distances of the system means "
-                    "from their mean, over sigma^2) and the error degrees of freedom, m(|Q| - 1).")
+    check_function_on_cases(
+        answer, "anova_power",
+        [{"min_range": min_range, "variance": variance, "n_systems": n_systems,
+          "n_queries": n_queries, "alpha": alpha}
+         for min_range, variance, n_systems, n_queries in zip(_ANOVA_RANGES, _ANOVA_VARIANCES,
+                                                               _ANOVA_SYSTEMS, _ANOVA_QUERIES)
+         for alpha in (0.05, 0.01)],
+        lambda min_range, variance, n_systems, n_queries, alpha: anova_power(
+            min_range, variance, n_queries, n_systems=n_systems, alpha=alpha),
+        "Check the noncentrality (the number of queries times the sum of squared distances of "
+        "the system means from their mean, over sigma^2) and the error degrees of freedom, "
+        "m(|Q| - 1).",
+        tolerance=1e-6)
 
 
 @lru_cache(maxsize=1)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
+    check_function_on_cases,
     exercise,
     expect_callable,
-    expect_function,
     expect_number,
 )
 from rankmetrics_lite import bpref, judged_at_k, rank_biased_precision, rank_biased_precision_residual
@@ -45,12 +45,12 @@ def _bpref_by_hand(answer) -> None:
 
 @exercise("judged-share")
 def _judged_share(answer) -> None:
-    expect_callable(answer, "judged_share")
-    cases = [(list(grades), k) for grades in _CASES for k in (1, 3, 5, 10)]
-    expect_function(answer, cases, lambda grades, k: judged_at_k(grades, k=k),
-                    lambda args: "Divide by k, always. None and negative grades are "
-                                 "unjudged; ranks past the end of a short ranking count as "
-                                 "judged, as trec_eval's unj_k assumes.")
+    check_function_on_cases(
+        answer, "judged_share",
+        [{"grades": grades, "k": k} for grades in _CASES for k in (1, 3, 5, 10)],
+        lambda grades, k: judged_at_k(grades, k=k),
+        "Divide by k, always. None and negative grades are unjudged; ranks past the end of a "
+        "short ranking count as judged, as trec_eval's unj_k assumes.")
 
 
 def _bounds(grades, p):

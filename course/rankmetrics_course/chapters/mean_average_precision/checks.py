@@ -8,12 +8,9 @@ map-ap-by-hand: correct.
 from __future__ import annotations
 
 from rankmetrics_course.exercises.registry import (
-    ExerciseMistake,
+    check_function_on_cases,
     exercise,
-    expect_callable,
     expect_number,
-    returned_number,
-    same_number,
 )
 from rankmetrics_lite import average_precision
 
@@ -43,17 +40,13 @@ def _ap_by_hand(answer) -> None:
 
 @exercise("map-average-precision")
 def _average_precision(answer) -> None:
-    expect_callable(answer, "average_precision_by_hand")
-    for relevance, n_relevant in _RANKINGS:
-        got = returned_number(answer(list(relevance), n_relevant),
-                         f"for relevance={relevance}, n_relevant={n_relevant}")
-        want = average_precision(relevance, n_relevant=n_relevant)
-        if not same_number(got, want):
-            hint = ("A ranking with no relevant item scores 0." if sum(relevance) == 0
-                    else "Divide by n_relevant, not by the relevant items you found, and "
-                         "take P@i at the rank of each relevant item.")
-            raise ExerciseMistake(f"for relevance={relevance}, n_relevant={n_relevant} "
-                                  f"your function returned {got!r}. {hint}")
+    check_function_on_cases(
+        answer, "average_precision_by_hand",
+        [{"relevance": relevance, "n_relevant": n_relevant} for relevance, n_relevant in _RANKINGS],
+        lambda relevance, n_relevant: average_precision(relevance, n_relevant=n_relevant),
+        lambda case, got: ("A ranking with no relevant item scores 0." if sum(case["relevance"]) == 0
+                           else "Divide by n_relevant, not by the relevant items you found, and "
+                                "take P@i at the rank of each relevant item."))
 
 
 @exercise("map-sklearn-correction")
@@ -67,7 +60,6 @@ def _sklearn_correction(answer) -> None:
 
 @exercise("map-ap-at-k")
 def _ap_at_k(answer) -> None:
-    expect_callable(answer, "ap_at_k")
     hints = {
         "n_relevant": "With normalisation 'n_relevant' the denominator is |R|, "
                       "whatever k is.",
@@ -77,15 +69,10 @@ def _ap_at_k(answer) -> None:
                               "relevant items within the top k only; with none there, "
                               "AP@k is 0.",
     }
-    for relevance, n_relevant in _RANKINGS:
-        for k in (1, 2, 3, 6, 12):
-            for normalisation, hint in hints.items():
-                where = (f"for relevance={relevance}, n_relevant={n_relevant}, k={k}, "
-                         f"normalisation={normalisation!r}")
-                got = returned_number(answer(list(relevance), n_relevant, k, normalisation),
-                                 where)
-                want = average_precision(relevance, n_relevant=n_relevant, k=k, normalisation=normalisation)
-                if not same_number(got, want):
-                    raise ExerciseMistake(
-                        f"{where} your function returned {got!r}. Only ranks up to k "
-                        f"count in the sum. {hint}")
+    check_function_on_cases(
+        answer, "ap_at_k",
+        [{"relevance": relevance, "n_relevant": n_relevant, "k": k, "normalisation": normalisation}
+         for relevance, n_relevant in _RANKINGS for k in (1, 2, 3, 6, 12) for normalisation in hints],
+        lambda relevance, n_relevant, k, normalisation: average_precision(
+            relevance, n_relevant=n_relevant, k=k, normalisation=normalisation),
+        lambda case, got: f"Only ranks up to k count in the sum. {hints[case['normalisation']]}")

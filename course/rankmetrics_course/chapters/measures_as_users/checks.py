@@ -9,7 +9,12 @@ from __future__ import annotations
 import numpy as np
 
 from rankmetrics_course.chapters.measures_as_users.view import order_changes
-from rankmetrics_course.exercises.registry import ExerciseMistake, answer_number, exercise, expect_callable
+from rankmetrics_course.exercises.registry import (
+    ExerciseMistake,
+    answer_number,
+    check_function_on_cases,
+    exercise,
+)
 from rankmetrics_lite import cwl_measure
 
 INST_GAINS = [0, 1, 0, 0, 1, 1, 0, 0, 0, 0]
@@ -41,18 +46,12 @@ def _inst_total(answer) -> None:
 
 @exercise("cwl-own-continuation")
 def _own_continuation(answer) -> None:
-    expect_callable(answer, "rate_of_gain")
-    for gains, continuation in _CASES:
-        got, want = answer(list(gains), list(continuation)), reference_rate_of_gain(gains, continuation)
-        try:
-            same = abs(float(got) - want) <= 1e-9
-        except (TypeError, ValueError):
-            same = False
-        if not same:
-            raise ExerciseMistake(
-                f"for gains {gains} and C {continuation} your function returned {got!r}. Rank 1 is "
-                "always reached; rank i is reached with the product of C(1)..C(i-1); W divides by "
-                "the sum of those chances.")
+    check_function_on_cases(
+        answer, "rate_of_gain",
+        [{"gains": gains, "continuation": continuation} for gains, continuation in _CASES],
+        reference_rate_of_gain,
+        "Rank 1 is always reached; rank i is reached with the product of C(1)..C(i-1); W "
+        "divides by the sum of those chances.")
 
 
 @exercise("cwl-real-flips")

@@ -11,10 +11,9 @@ import numpy as np
 
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
+    check_function_on_cases,
     exercise,
-    expect_callable,
     expect_number,
-    returned_number,
     same_number,
 )
 from rankmetrics_lite import expected_reciprocal_rank, reciprocal_rank
@@ -57,17 +56,12 @@ def _by_hand(answer) -> None:
 
 @exercise("mrr-mean-reciprocal-rank")
 def _mean_reciprocal_rank(answer) -> None:
-    expect_callable(answer, "mean_reciprocal_rank")
-    for rankings in _RUNS:
-        for k in (None, 1, 2, 4):
-            where = f"for rankings={rankings}, k={k}"
-            got = returned_number(answer([list(r) for r in rankings], k), where)
-            want = float(np.mean([reciprocal_rank(r, k) for r in rankings]))
-            if not same_number(got, want):
-                raise ExerciseMistake(
-                    f"{where} your function returned {got!r}. Take 1/rank of the first "
-                    "relevant item of each query (0 if there is none within the cutoff) "
-                    "and average these; do not invert an average rank.")
+    check_function_on_cases(
+        answer, "mean_reciprocal_rank",
+        [{"rankings": rankings, "k": k} for rankings in _RUNS for k in (None, 1, 2, 4)],
+        lambda rankings, k: float(np.mean([reciprocal_rank(r, k) for r in rankings])),
+        "Take 1/rank of the first relevant item of each query (0 if there is none within the "
+        "cutoff) and average these; do not invert an average rank.")
 
 
 @exercise("mrr-hit1-bounds")
@@ -96,13 +90,9 @@ def _hit1_bounds(answer) -> None:
 
 @exercise("mrr-err")
 def _err(answer) -> None:
-    expect_callable(answer, "err_by_hand")
-    for grades, max_grade in _ERR_CASES:
-        where = f"for grades={grades}, max_grade={max_grade}"
-        got = returned_number(answer(list(grades), max_grade), where)
-        want = expected_reciprocal_rank(grades, max_grade=max_grade)
-        if not same_number(got, want):
-            raise ExerciseMistake(
-                f"{where} your function returned {got!r}. The user stops at rank i with "
-                "probability theta_i = (2**g_i - 1) / 2**max_grade, and reaches rank i only "
-                "if they did not stop before it; weight each stop by 1/i.")
+    check_function_on_cases(
+        answer, "err_by_hand",
+        [{"grades": grades, "max_grade": max_grade} for grades, max_grade in _ERR_CASES],
+        lambda grades, max_grade: expected_reciprocal_rank(grades, max_grade=max_grade),
+        "The user stops at rank i with probability theta_i = (2**g_i - 1) / 2**max_grade, and "
+        "reaches rank i only if they did not stop before it; weight each stop by 1/i.")

@@ -11,11 +11,9 @@ from collections import Counter
 
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
+    check_function_on_cases,
     exercise,
-    expect_callable,
     expect_number,
-    returned_number,
-    same_number,
 )
 from rankmetrics_lite import dcg_at_k, ndcg_at_k
 
@@ -47,18 +45,13 @@ def _by_hand(answer) -> None:
 
 @exercise("ndcg-dcg")
 def _dcg(answer) -> None:
-    expect_callable(answer, "dcg_by_hand")
-    for grades, _ in _CASES:
-        for k in (1, 2, 3, 5, 12):
-            for gain in ("linear", "exponential"):
-                where = f"for grades={grades}, k={k}, gain={gain!r}"
-                got = returned_number(answer(list(grades), k, gain), where)
-                want = dcg_at_k(grades, k, gain=gain)
-                if not same_number(got, want):
-                    raise ExerciseMistake(
-                        f"{where} your function returned {got!r}. Rank 1 is divided by "
-                        "log2(2) = 1; check the gain (the grade, or 2**grade - 1) and "
-                        "that only the first k ranks count.")
+    check_function_on_cases(
+        answer, "dcg_by_hand",
+        [{"grades": grades, "k": k, "gain": gain}
+         for grades, _ in _CASES for k in (1, 2, 3, 5, 12) for gain in ("linear", "exponential")],
+        lambda grades, k, gain: dcg_at_k(grades, k, gain=gain),
+        "Rank 1 is divided by log2(2) = 1; check the gain (the grade, or 2**grade - 1) and "
+        "that only the first k ranks count.")
 
 
 @exercise("ndcg-gains-disagree")
@@ -91,15 +84,12 @@ def _gains_disagree(answer) -> None:
 
 @exercise("ndcg-full")
 def _full(answer) -> None:
-    expect_callable(answer, "ndcg_by_hand")
-    for grades, judged in _CASES:
-        for k in (1, 2, 3, 6, None):
-            for gain in ("linear", "exponential"):
-                where = f"for grades={grades}, k={k}, judged_grades={judged}, gain={gain!r}"
-                got = returned_number(answer(list(grades), k, list(judged), gain), where)
-                want = ndcg_at_k(grades, k, judged_grades=judged, gain=gain)
-                if not same_number(got, want):
-                    raise ExerciseMistake(
-                        f"{where} your function returned {got!r}. The ideal ranking sorts "
-                        "all judged grades, descending, and is cut at the same k as the "
-                        "ranking (k=None: no cut on either).")
+    check_function_on_cases(
+        answer, "ndcg_by_hand",
+        [{"grades": grades, "k": k, "judged_grades": judged, "gain": gain}
+         for grades, judged in _CASES for k in (1, 2, 3, 6, None)
+         for gain in ("linear", "exponential")],
+        lambda grades, k, judged_grades, gain: ndcg_at_k(grades, k, judged_grades=judged_grades,
+                                                         gain=gain),
+        "The ideal ranking sorts all judged grades, descending, and is cut at the same k as "
+        "the ranking (k=None: no cut on either).")

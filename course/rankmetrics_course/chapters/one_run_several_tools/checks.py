@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import math
 
-from rankmetrics_course.exercises.registry import ExerciseMistake, exercise, expect_callable
+from rankmetrics_course.exercises.registry import (
+    ExerciseMistake,
+    check_function_on_cases,
+    exercise,
+    expect_callable,
+)
 from rankmetrics_lite import evaluate
 from rankmetrics_lite.measures import parse_measure
 
@@ -131,19 +136,9 @@ def _complete_mean(answer) -> None:
 
 @exercise("tools-sklearn-like-trec")
 def _sklearn_like_trec(answer) -> None:
-    expect_callable(answer, "trec_ap_with_sklearn")
-    for ranking, judged in _QUERIES:
-        expected = evaluate({"q": ranking}, {"q": judged}, "AP")["AP"]
-        got = answer(dict(ranking), dict(judged))
-        try:
-            value = float(got)
-        except (TypeError, ValueError):
-            raise ExerciseMistake(
-                f"for ranking={ranking!r} your function returned {got!r}, not a number."
-            ) from None
-        if not math.isclose(value, expected, abs_tol=1e-9):
-            raise ExerciseMistake(
-                f"for ranking={ranking!r} and judged={judged!r} your function returned "
-                f"{value:.4f}, trec_eval's AP differs. Check the three repairs: trec_eval's "
-                "order for tied scores, the denominator |R|, and the cases where scikit-learn "
-                "sees no relevant document.")
+    check_function_on_cases(
+        answer, "trec_ap_with_sklearn",
+        [{"ranking": ranking, "judged": judged} for ranking, judged in _QUERIES],
+        lambda ranking, judged: evaluate({"q": ranking}, {"q": judged}, "AP")["AP"],
+        "trec_eval's AP differs. Check the three repairs: trec_eval's order for tied scores, "
+        "the denominator |R|, and the cases where scikit-learn sees no relevant document.")

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from rankmetrics_course.exercises.registry import (
-    ExerciseMistake,
+    check_function_on_cases,
     exercise,
-    expect_callable,
     expect_number,
-    same_number,
 )
 from rankmetrics_lite import partial_auc, roc_auc, roc_curve_points
 
@@ -37,30 +35,25 @@ _BOUNDS = [0.01, 0.05, 0.1, 0.2, 1 / 3, 0.5, 0.75, 1.0]
 
 @exercise("pauc-lowest-standardised")
 def _lowest_standardised(answer) -> None:
-    expect_callable(answer, "lowest_standardised")
-    for bound in _BOUNDS:
-        # the worst curve over [0, b]: every negative above every positive
-        want = partial_auc([0, 0, 1], [3, 2, 1], max_fpr=bound, standardized=True)
-        got = answer(bound)
-        if not same_number(got, want):
-            raise ExerciseMistake(
-                f"for max_fpr = {bound:.4f} your function returned {got!r}. The worst curve "
-                "stays at TPR 0 up to FPR b, so its raw partial area is 0; put that into "
-                "McClish's formula, with the chance and perfect areas of [0, b].")
+    # the worst curve over [0, b]: every negative above every positive
+    check_function_on_cases(
+        answer, "lowest_standardised", [{"max_fpr": bound} for bound in _BOUNDS],
+        lambda max_fpr: partial_auc([0, 0, 1], [3, 2, 1], max_fpr=max_fpr, standardized=True),
+        "The worst curve stays at TPR 0 up to FPR b, so its raw partial area is 0; put that "
+        "into McClish's formula, with the chance and perfect areas of [0, b].",
+        describe=lambda case: f"for max_fpr = {case['max_fpr']:.4f}")
 
 
 @exercise("pauc-by-hand")
 def _by_hand(answer) -> None:
-    expect_callable(answer, "partial_auc_by_hand")
     for labels, scores in _SETS:
         curve = roc_curve_points(labels, scores)
-        for bound in _BOUNDS:
-            want = partial_auc(labels, scores, max_fpr=bound)
-            got = answer(curve.fpr.copy(), curve.tpr.copy(), bound)
-            if not same_number(got, want):
-                raise ExerciseMistake(
-                    f"for the ROC points fpr={curve.fpr.round(4).tolist()}, "
-                    f"tpr={curve.tpr.round(4).tolist()} and max_fpr={bound:.4f} your function "
-                    f"returned {got!r}. Use trapezoids (segments are straight lines, also the "
-                    "diagonal ones), and cut the segment that crosses max_fpr by linear "
-                    "interpolation.")
+        check_function_on_cases(
+            answer, "partial_auc_by_hand",
+            [{"fpr": curve.fpr, "tpr": curve.tpr, "max_fpr": bound} for bound in _BOUNDS],
+            lambda fpr, tpr, max_fpr: partial_auc(labels, scores, max_fpr=max_fpr),
+            "Use trapezoids (segments are straight lines, also the diagonal ones), and cut the "
+            "segment that crosses max_fpr by linear interpolation.",
+            describe=lambda case: (f"for the ROC points fpr={case['fpr'].round(4).tolist()}, "
+                                   f"tpr={case['tpr'].round(4).tolist()} and "
+                                   f"max_fpr={case['max_fpr']:.4f}"))

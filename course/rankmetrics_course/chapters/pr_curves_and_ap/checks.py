@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
+    check_function_on_cases,
     exercise,
-    expect_callable,
     expect_number,
-    returned_number,
     same_number,
 )
 from rankmetrics_lite import eleven_point_precision, interpolated_precision, pr_curve_from_cutoffs
@@ -85,26 +84,27 @@ def _needed_half_to_even(relevance, n_relevant) -> float:
 
 @exercise("pr-eleven-point-short")
 def _eleven_point_short(answer) -> None:
-    expect_callable(answer, "eleven_point_average")
-    for relevance, n_relevant in _ELEVEN_POINT_CASES:
-        where = f"for relevance={relevance}, n_relevant={n_relevant}"
-        got = returned_number(answer(list(relevance), n_relevant), where)
-        want = eleven_point_precision(relevance, n_relevant=n_relevant).average
-        if same_number(got, want):
-            continue
-        found = sum(relevance)
-        if same_number(got, _needed_half_to_even(relevance, n_relevant)):
-            hint = ("one level asks for a different number of relevant items: L|R| that ends "
-                    "in .5 must round up, as C's lround does; Python's round(2.5) is 2.")
-        elif found and same_number(got, eleven_point_precision(relevance, n_relevant=found).average):
-            hint = ("recall must be divided by |R|, all relevant items of the query, not by "
-                    "those the ranking found: a level it never reaches counts 0.")
-        elif same_number(got, eleven_point_precision(relevance, n_relevant=n_relevant,
-                                                     recall_rule="exact").average):
-            hint = ("this is the textbook rule (recall at least L); trec_eval 10.0 rounds "
-                    "L|R| to the nearest whole number of relevant items.")
-        else:
-            hint = ("a level L asks for L|R| relevant items, rounded to the nearest whole "
-                    "number; its value is the best precision from the rank of that many "
-                    "relevant items down, and 0 if the ranking never finds them.")
-        raise ExerciseMistake(f"{where} your function returned {got!r}. {hint}")
+    check_function_on_cases(
+        answer, "eleven_point_average",
+        [{"relevance": relevance, "n_relevant": n_relevant}
+         for relevance, n_relevant in _ELEVEN_POINT_CASES],
+        lambda relevance, n_relevant: eleven_point_precision(relevance, n_relevant=n_relevant).average,
+        _eleven_point_hint)
+
+
+def _eleven_point_hint(case, got) -> str:
+    relevance, n_relevant = case["relevance"], case["n_relevant"]
+    found = sum(relevance)
+    if same_number(got, _needed_half_to_even(relevance, n_relevant)):
+        return ("One level asks for a different number of relevant items: L|R| that ends in .5 "
+                "must round up, as C's lround does; Python's round(2.5) is 2.")
+    if found and same_number(got, eleven_point_precision(relevance, n_relevant=found).average):
+        return ("Recall must be divided by |R|, all relevant items of the query, not by those "
+                "the ranking found: a level it never reaches counts 0.")
+    if same_number(got, eleven_point_precision(relevance, n_relevant=n_relevant,
+                                               recall_rule="exact").average):
+        return ("This is the textbook rule (recall at least L); trec_eval 10.0 rounds L|R| to "
+                "the nearest whole number of relevant items.")
+    return ("A level L asks for L|R| relevant items, rounded to the nearest whole number; its "
+            "value is the best precision from the rank of that many relevant items down, and 0 "
+            "if the ranking never finds them.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
+    check_function_on_cases,
     exercise,
     expect_callable,
     expect_number,
@@ -20,19 +21,17 @@ def _by_hand(answer) -> None:
 
 @exercise("rprec-short-list")
 def _short_list(answer) -> None:
-    expect_callable(answer, "r_precision_of")
     cases = [([1, 0, 1, 0, 1, 0, 0, 1, 0, 1], 5), ([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], 5),
              ([0, 0, 0, 1, 1, 1, 0, 0, 0, 0], 3), ([1, 1], 5), ([0, 1, 1], 4), ([1], 1),
              ([0, 1, 1, 1, 1], 4)]
-    for relevance, n_relevant in cases:
-        got = answer(list(relevance), n_relevant)
-        want = r_precision(relevance, n_relevant=n_relevant)
-        if not same_number(got, want):
-            hint = ("the ranking is shorter than |R|: the missing ranks count as not relevant, "
-                    "and the denominator stays |R|." if len(relevance) < n_relevant else
-                    "count the relevant items among the first |R| ranks and divide by |R|.")
-            raise ExerciseMistake(f"for relevance={relevance} and n_relevant={n_relevant} your "
-                                  f"function returned {got!r}: {hint}")
+    check_function_on_cases(
+        answer, "r_precision_of",
+        [{"relevance": relevance, "n_relevant": n_relevant} for relevance, n_relevant in cases],
+        lambda relevance, n_relevant: r_precision(relevance, n_relevant=n_relevant),
+        lambda case, got: ("The ranking is shorter than |R|: the missing ranks count as not "
+                           "relevant, and the denominator stays |R|."
+                           if len(case["relevance"]) < case["n_relevant"] else
+                           "Count the relevant items among the first |R| ranks and divide by |R|."))
     try:
         got = answer([0, 0, 0], 0)
     except ValueError:

@@ -9,9 +9,9 @@ import numpy as np
 from rankmetrics_course import data
 from rankmetrics_course.exercises.registry import (
     ExerciseMistake,
+    check_function_on_cases,
     exercise,
     expect_callable,
-    expect_function,
     expect_number,
     same_number,
 )
@@ -44,13 +44,13 @@ _RANDOM_QUERY_SETS = [
 
 @exercise("statistics-spread-of-mean")
 def _spread_of_mean(answer) -> None:
-    expect_function(
-        answer, _RANDOM_QUERY_SETS, _random_mean_sd,
-        lambda args: ("The mean over |Q| independent queries has the variance "
-                      "sum of the queries' variances / |Q|**2; use each query's exact variance "
-                      "(random_precision_at_k(...).variance) and return a standard deviation."),
-        tolerance=1e-12,
-    )
+    check_function_on_cases(
+        answer, "random_mean_sd",
+        [{"queries": queries, "k": k} for queries, k in _RANDOM_QUERY_SETS], _random_mean_sd,
+        "The mean over |Q| independent queries has the variance sum of the queries' variances "
+        "/ |Q|**2; use each query's exact variance (random_precision_at_k(...).variance) and "
+        "return a standard deviation.",
+        tolerance=1e-12)
 
 
 # Each query's |R|: the chapter's three queries, equal sizes, one query, a spread of sizes.
@@ -88,17 +88,11 @@ _SCORE_PAIRS = [
 
 @exercise("statistics-randomization")
 def _randomization(answer) -> None:
-    if not callable(answer):
-        raise ExerciseMistake("pass your function itself, exact_randomization_p, not its "
-                              "result.")
-    for a, b in _SCORE_PAIRS:
-        got = answer(list(a), list(b))
-        want = randomization_test(a, b, exact=True).p_value
-        if not same_number(got, want):
-            raise ExerciseMistake(
-                f"for a={a} and b={b} your function returned {got!r}. Count every one of the "
-                "2**n sign patterns, the observed one included; compare absolute means "
-                "(two-sided), and count ties as 'at least as far', with a small tolerance.")
+    check_function_on_cases(
+        answer, "exact_randomization_p", [{"a": a, "b": b} for a, b in _SCORE_PAIRS],
+        lambda a, b: randomization_test(a, b, exact=True).p_value,
+        "Count every one of the 2**n sign patterns, the observed one included; compare absolute "
+        "means (two-sided), and count ties as 'at least as far', with a small tolerance.")
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,6 @@ import itertools
 import numpy as np
 import pytest
 from scipy.stats import kendalltau
-from sklearn.metrics import cohen_kappa_score
 
 from rankmetrics_course.chapters.can_the_judgements_be_trusted.real_judges import (
     GRADES,
@@ -84,6 +83,8 @@ def test_three_labels_lie_off_the_scale_and_are_read_as_3():
 @pytest.mark.reference
 @pytest.mark.parametrize("name, truth, labels", JUDGES, ids=[j[0] for j in JUDGES])
 def test_kappa_is_scikit_learns_on_every_judge(name, truth, labels):
+    from sklearn.metrics import cohen_kappa_score
+
     labels = on_scale(labels)
     for weights in (None, "linear", "quadratic"):
         ours = cohen_kappa(truth, labels, weights=weights, categories=list(GRADES))

@@ -1,6 +1,6 @@
 """Answers to the exercises of the chapter "Mean Average Precision"."""
 
-from sklearn.metrics import average_precision_score
+from rankmetrics_lite import average_precision
 
 
 def _ap(relevance, n_relevant):
@@ -43,9 +43,13 @@ def _ap_at_k_no_cutoff(relevance, n_relevant, k, normalisation):  # forgets to c
 
 
 _SKLEARN_RELEVANCE = [1, 0, 1, 1, 0, 0, 0, 0]
-_sklearn_value = average_precision_score(_SKLEARN_RELEVANCE, [-r for r in range(8)])
-_padded_value = average_precision_score(_SKLEARN_RELEVANCE + [1, 1, 1],
-                                        [-r for r in range(11)])
+# What scikit-learn's average_precision_score gives on the passages it was shown (|R| = the
+# relevant among them), and on the list with the three missed ones appended at the bottom:
+# test_view.py checks both against scikit-learn itself.
+SKLEARN_SHOWN = _SKLEARN_RELEVANCE
+SKLEARN_PADDED = _SKLEARN_RELEVANCE + [1, 1, 1]
+_sklearn_value = average_precision(SKLEARN_SHOWN, n_relevant=sum(SKLEARN_SHOWN))
+_padded_value = average_precision(SKLEARN_PADDED, n_relevant=sum(SKLEARN_PADDED))
 
 ANSWERS = {
     "map-ap-by-hand": {"right": (1 / 2 + 2 / 3 + 3 / 5) / 4,

@@ -1,7 +1,6 @@
 """Answers to the exercises of the chapter "One run, several tools"."""
 
 import numpy as np
-from sklearn.metrics import average_precision_score
 
 from rankmetrics_lite import rank_by_score
 
@@ -20,6 +19,8 @@ def _trec_ap(ranking, judged):
     labels = np.array([d in relevant for d in order])
     if not labels.any():
         return 0.0
+    from sklearn.metrics import average_precision_score
+
     return average_precision_score(labels, -np.arange(len(order))) * labels.sum() / len(relevant)
 
 
@@ -30,6 +31,8 @@ def _ap_without_tie_fix(ranking, judged):  # scikit-learn groups the ties
     if not labels.any():
         return 0.0
     scores = np.array([ranking[d] for d in docs])
+    from sklearn.metrics import average_precision_score
+
     return average_precision_score(labels, scores) * labels.sum() / len(relevant)
 
 
@@ -39,8 +42,14 @@ def _ap_without_rescaling(ranking, judged):  # divides by the relevant documents
     labels = np.array([d in relevant for d in order])
     if not labels.any():
         return 0.0
+    from sklearn.metrics import average_precision_score
+
     return average_precision_score(labels, -np.arange(len(order)))
 
+
+# Labels whose answers call scikit-learn (imported in the answer, as a learner's would be): their
+# tests are marked reference, so that the quick loop runs without it.
+NEEDS_REFERENCE_TOOL = {"tools-sklearn-like-trec"}
 
 ANSWERS = {
     "tools-lrap-tie": {"right": (1 / 3, 1.0, (1 + 1 / 2 + 1 / 3) / 3),

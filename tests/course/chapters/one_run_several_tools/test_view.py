@@ -27,9 +27,6 @@ from rankmetrics_course.chapters.one_run_several_tools.view import (
 from rankmetrics_course.slider import frame_html, static_frames
 from rankmetrics_lite import evaluate
 
-pytrec_eval = pytest.importorskip("pytrec_eval")
-sklearn_metrics = pytest.importorskip("sklearn.metrics")
-
 QRELS = {
     "q1": {"d01": 3, "d02": 2, "d03": 0, "d04": 1},
     "q2": {"d11": 0, "d12": 1, "d16": 1},
@@ -45,8 +42,12 @@ QUERIES = list(QRELS)
 DEPTH = 4
 
 
-def tables_by_k() -> dict:
+@pytest.fixture(scope="module")
+def tables() -> dict:
     """{k: {tool: {qid: nDCG@k or None}}}, computed by the three tools."""
+    import pytrec_eval
+    import sklearn.metrics as sklearn_metrics
+
     cut = ",".join(str(k) for k in range(1, DEPTH + 1))
     trec = pytrec_eval.RelevanceEvaluator(QRELS, {f"ndcg_cut.{cut}"}).evaluate(RUN)
     tables = {}
@@ -64,9 +65,6 @@ def tables_by_k() -> dict:
     return tables
 
 
-TABLES = tables_by_k()
-
-
 def test_scored_mean_leaves_out_unscored_queries():
     assert scored_mean({"a": 0.5, "b": None, "c": 1.0}) == (0.75, 2)
     assert scored_mean({"a": 0.0}) == (0.0, 1)
@@ -74,43 +72,48 @@ def test_scored_mean_leaves_out_unscored_queries():
         scored_mean({"a": None})
 
 
-def test_frame_numbers_are_each_tools_own_mean():
+@pytest.mark.reference
+def test_frame_numbers_are_each_tools_own_mean(tables):
     for k in range(1, DEPTH + 1):
-        numbers = cutoff_comparison_frame(TABLES, k, QUERIES).numbers
+        numbers = cutoff_comparison_frame(tables, k, QUERIES).numbers
         assert numbers["k"] == str(k)
         ours = evaluate(RUN, QRELS, f"nDCG@{k}")[f"nDCG@{k}"]  # trec_eval -c: over 4 queries
         assert numbers["rankmetrics_lite mean"] == f"{ours:.4f} over 4"
-        in_run = [TABLES[k]["rankmetrics_lite"][q] for q in RUN]  # pytrec_eval: 3 queries
+        in_run = [tables[k]["rankmetrics_lite"][q] for q in RUN]  # pytrec_eval: 3 queries
         assert numbers["pytrec_eval mean"] == f"{np.mean(in_run):.4f} over 3"
-        sk = [TABLES[k]["scikit-learn"][q] for q in RUN]
+        sk = [tables[k]["scikit-learn"][q] for q in RUN]
         assert numbers["scikit-learn mean"] == f"{np.mean(sk):.4f} over 3"
 
 
-def test_tools_differ_where_the_chapter_says():
-    at_1 = TABLES[1]
+@pytest.mark.reference
+def test_tools_differ_where_the_chapter_says(tables):
+    at_1 = tables[1]
     assert at_1["pytrec_eval"]["q2"] == pytest.approx(at_1["rankmetrics_lite"]["q2"])
     assert at_1["scikit-learn"]["q2"] == pytest.approx(0.5)  # half of each tied document
     assert at_1["scikit-learn"]["q3"] > at_1["rankmetrics_lite"]["q3"]  # ideal from the list
     assert at_1["pytrec_eval"]["q5"] is None and at_1["rankmetrics_lite"]["q5"] == 0.0
 
 
-def test_frame_has_figure_and_alt():
-    frame = cutoff_comparison_frame(TABLES, 2, QUERIES)
+@pytest.mark.reference
+def test_frame_has_figure_and_alt(tables):
+    frame = cutoff_comparison_frame(tables, 2, QUERIES)
     assert isinstance(frame.figure, Figure)
     assert "nDCG@2" in frame.alt and "q5" in frame.alt
 
 
-def test_frame_rejects_bad_input():
+@pytest.mark.reference
+def test_frame_rejects_bad_input(tables):
     with pytest.raises(ValueError, match="k = 9 has no values"):
-        cutoff_comparison_frame(TABLES, 9, QUERIES)
+        cutoff_comparison_frame(tables, 9, QUERIES)
     with pytest.raises(ValueError, match="k must be a positive integer"):
-        cutoff_comparison_frame(TABLES, 0, QUERIES)
+        cutoff_comparison_frame(tables, 0, QUERIES)
     with pytest.raises(ValueError, match="names the tool 'trec_eval'"):
         cutoff_comparison_frame({1: {"trec_eval": {"q1": 1.0}}}, 1, ["q1"])
 
 
-def test_comparison_figure_panels_and_missing_marks():
-    shown = tool_comparison_figure({"AP": TABLES[1], "nDCG": TABLES[2]}, QUERIES)
+@pytest.mark.reference
+def test_comparison_figure_panels_and_missing_marks(tables):
+    shown = tool_comparison_figure({"AP": tables[1], "nDCG": tables[2]}, QUERIES)
     axes = shown.figure.get_axes()
     assert [ax.get_title() for ax in axes] == ["AP", "nDCG"]
     # q5 is drawn as a cross for the two tools that did not score it
@@ -120,38 +123,42 @@ def test_comparison_figure_panels_and_missing_marks():
     with pytest.raises(ValueError, match="tables must be a non-empty dict"):
         tool_comparison_figure({}, QUERIES)
     with pytest.raises(ValueError, match="queries must name at least one query"):
-        tool_comparison_figure({"AP": TABLES[1]}, [])
+        tool_comparison_figure({"AP": tables[1]}, [])
 
 
-def test_live_widget_follows_the_slider():
-    box = cutoff_comparison_slider(TABLES, QUERIES, k=1).widget()
+@pytest.mark.reference
+def test_live_widget_follows_the_slider(tables):
+    box = cutoff_comparison_slider(tables, QUERIES, k=1).widget()
     slider, shown = box.children
     assert 'data-name="k">1<' in shown.value
     slider.value = 3
-    mean, count = scored_mean(TABLES[3]["scikit-learn"])
+    mean, count = scored_mean(tables[3]["scikit-learn"])
     assert 'data-name="k">3<' in shown.value
     assert f'data-name="scikit-learn mean">{mean:.4f} over {count}<' in shown.value
 
 
-def test_static_face_holds_every_frame_and_no_network():
-    html = cutoff_comparison_slider(TABLES, QUERIES, k=2).static_html()
+@pytest.mark.reference
+def test_static_face_holds_every_frame_and_no_network(tables):
+    html = cutoff_comparison_slider(tables, QUERIES, k=2).static_html()
     frames = static_frames(html)
     assert frames["values"] == [str(k) for k in range(1, DEPTH + 1)]
     for k, frame in zip(range(1, DEPTH + 1), frames["html"]):
-        mean, count = scored_mean(TABLES[k]["rankmetrics_lite"])
+        mean, count = scored_mean(tables[k]["rankmetrics_lite"])
         assert f'data-name="rankmetrics_lite mean">{mean:.4f} over {count}<' in frame
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     # Deterministic: the frame at k = 1, computed and drawn again, is the one in the face.
-    assert frame_html(cutoff_comparison_frame(TABLES, 1, QUERIES)) == frames["html"][0]
+    assert frame_html(cutoff_comparison_frame(tables, 1, QUERIES)) == frames["html"][0]
 
 
-def test_slider_text_face():
-    text = repr(cutoff_comparison_slider(TABLES, QUERIES))
+@pytest.mark.reference
+def test_slider_text_face(tables):
+    text = repr(cutoff_comparison_slider(tables, QUERIES))
     assert text.startswith("Slider over k = 1..4; at k = 1: k = 1, rankmetrics_lite mean = ")
 
 
-def test_comparison_alt_names_agreement_and_the_values_that_differ():
-    alt = tool_comparison_figure({"nDCG@1": TABLES[1]}, QUERIES).alt
+@pytest.mark.reference
+def test_comparison_alt_names_agreement_and_the_values_that_differ(tables):
+    alt = tool_comparison_figure({"nDCG@1": tables[1]}, QUERIES).alt
     assert "The tools agree on q1." in alt
     assert "q2: nDCG@1 rankmetrics_lite 1.00, pytrec_eval 1.00, scikit-learn 0.50" in alt
     assert "q5: nDCG@1 rankmetrics_lite 0.00, pytrec_eval not scored" in alt
@@ -162,7 +169,10 @@ def test_sklearn_inputs_give_unjudged_documents_grade_zero():
     assert grades.tolist() == [1, 0] and scores.tolist() == [8.8, 8.1]
 
 
+@pytest.mark.reference
 def test_sklearn_loop_sees_the_run_only_and_records_warnings():
+    import sklearn.metrics as sklearn_metrics
+
     values, heard = score_with_sklearn(RUN | {"q9": {"x": 1.0, "y": 0.5}}, QRELS)
     assert set(values) == set(RUN) | {"q9"} and "q5" not in values
     grades, scores = sklearn_inputs(RUN["q3"], QRELS["q3"])
@@ -171,7 +181,10 @@ def test_sklearn_loop_sees_the_run_only_and_records_warnings():
     assert [(qid, category) for qid, category, _ in heard] == [("q9", "UserWarning")]
 
 
+@pytest.mark.reference
 def test_eleven_point_average_follows_each_release():
+    import pytrec_eval
+
     trec = pytrec_eval.RelevanceEvaluator(QRELS, {"11pt_avg"}).evaluate(RUN)
     old = eleven_point_per_query(RUN, QRELS, version="9.0.8")
     assert all(old[q] == pytest.approx(trec[q]["11pt_avg"]) for q in trec)
@@ -180,7 +193,10 @@ def test_eleven_point_average_follows_each_release():
     assert eleven_point_per_query(RUN, {"q1": {"d03": 0}}) == {"q1": 0.0}
 
 
+@pytest.mark.reference
 def test_mean_over_counts_absent_queries_as_zero_only_when_asked():
+    import pytrec_eval
+
     trec = pytrec_eval.RelevanceEvaluator(QRELS, {"map"}).evaluate(RUN)
     assert mean_over(trec, "map") == pytest.approx(np.mean([v["map"] for v in trec.values()]))
     assert mean_over(trec, "map", list(QRELS)) == pytest.approx(evaluate(RUN, QRELS, "AP")["AP"])
@@ -196,9 +212,10 @@ def test_per_query_table_and_its_printout():
     assert text.splitlines() == ["measure       a     b     c", "AP       0.5000     —     3"]
 
 
-def test_ndcg_tables_by_k_are_the_tools_own_values():
+@pytest.mark.reference
+def test_ndcg_tables_by_k_are_the_tools_own_values(tables):
     built = ndcg_tables_by_k(RUN, QRELS, DEPTH)
     for k in range(1, DEPTH + 1):
-        for tool, values in TABLES[k].items():
+        for tool, values in tables[k].items():
             for q, v in values.items():
                 assert built[k][tool][q] == (None if v is None else pytest.approx(v)), (k, tool, q)

@@ -13,7 +13,7 @@ import json
 from rankmetrics_course.exercises import Verdict
 from rankmetrics_course.exercises.registry import prepare_check
 from rankmetrics_course.exercises.replay import judge
-from rankmetrics_course.grading.limited_child import CHILD_MEMORY, CHILD_SECONDS, call_within_limits
+from rankmetrics_grading.limited_child import CHILD_MEMORY, CHILD_SECONDS, call_within_limits
 
 MAX_MESSAGE = 1_000  # characters of a verdict's message (a hint is under 400)
 

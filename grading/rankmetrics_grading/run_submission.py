@@ -42,10 +42,10 @@ import nbformat
 
 from rankmetrics_course.exercises import exercise_labels
 from rankmetrics_course.exercises.hidden_cases import variants_to_data
-from rankmetrics_course.grading import sandbox
-from rankmetrics_course.grading.cgroup_limits import SandboxGroup
-from rankmetrics_course.grading.limited_child import CHILD_MEMORY, CHILD_SECONDS, call_within_limits
-from rankmetrics_course.grading.submission_files import RefusedSubmission, read_submission
+from rankmetrics_grading import sandbox
+from rankmetrics_grading.cgroup_limits import SandboxGroup
+from rankmetrics_grading.limited_child import CHILD_MEMORY, CHILD_SECONDS, call_within_limits
+from rankmetrics_grading.submission_files import RefusedSubmission, read_submission
 
 # What one answer, and all the answers a notebook sends together, may take in the grader.
 MAX_ANSWER_BYTES = 4 * 2**20

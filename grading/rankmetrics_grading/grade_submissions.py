@@ -1,6 +1,6 @@
 """Grade a class's notebooks: run each in a sandbox, judge its answers here, write scores and feedback.
 
-Usage: python -m rankmetrics_course.grading.grade_submissions SUBMISSIONS [--course DIR]
+Usage: python -m rankmetrics_grading.grade_submissions SUBMISSIONS [--course DIR]
            [--out DIR] [--chapters 02,14] [--timeout SECONDS] [--notebook-timeout SECONDS] [--memory SIZE] [--jobs N] [--unsafe]
 
 SUBMISSIONS is a folder of submitted notebooks, one per student (``alice.ipynb``)
@@ -49,13 +49,13 @@ import rankmetrics_lite
 from rankmetrics_course.exercises import Verdict, exercise_labels
 from rankmetrics_course.exercises.registry import NO_ANSWER
 from rankmetrics_course.exercises.hidden_cases import hidden_variants
-from rankmetrics_course.grading import sandbox
-from rankmetrics_course.grading.cgroup_limits import SandboxGroup
-from rankmetrics_course.grading.limited_child import CHILD_MEMORY
-from rankmetrics_course.grading.limited_judge import judge_within_limits
-from rankmetrics_course.grading.look_alike_names import look_alikes
-from rankmetrics_course.grading.run_submission import Settings, SubmissionRun, run_submission
-from rankmetrics_course.grading.submission_files import find_submissions
+from rankmetrics_grading import sandbox
+from rankmetrics_grading.cgroup_limits import SandboxGroup
+from rankmetrics_grading.limited_child import CHILD_MEMORY
+from rankmetrics_grading.limited_judge import judge_within_limits
+from rankmetrics_grading.look_alike_names import look_alikes
+from rankmetrics_grading.run_submission import Settings, SubmissionRun, run_submission
+from rankmetrics_grading.submission_files import find_submissions
 from rankmetrics_course.tools.course_folder import NotACourse, add_course_option, course_folder
 from rankmetrics_course.tools.output_folders import UnsafeOutputFolder, claim, clear, record
 
