@@ -9,7 +9,7 @@ a measure prints, each with the catalogue measure that computes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -25,30 +25,25 @@ from .errors import TrecEvalExit
 
 
 @dataclass(frozen=True)
-class TrecEvalMeasure:
+class TrecEvalMeasure(TrecEvalName):
     """One of trec_eval's measures, as the command line evaluates it: the catalogue's record
     of it (:class:`~rankmetrics_lite.measures.TrecEvalName`: its name, kind, default
     parameters, releases, nicknames and the judgements it reads) and ``family``, the
     catalogue family that computes it (None: runid, and the preference measures, which
     ``rankmetrics_lite._trec_prefs`` computes)."""
 
-    entry: TrecEvalName
-    family: str | None
-
-    def __getattr__(self, name: str):  # name, kind, defaults, releases, nicknames, reads
-        return getattr(self.entry, name)
+    family: str | None = None
 
 
 def _trec_eval_measures() -> list[TrecEvalMeasure]:
     """trec_eval's table of measures, in its order (that of its output): runid, the
     catalogue's trec_eval names and the preference measures."""
-    table = [TrecEvalMeasure(TrecEvalName("runid", 0, "runid", nicknames=TREC_EVAL_NICKNAMES, reads="any"), None)]
-    table += [TrecEvalMeasure(entry, family.name) for family in CATALOGUE.values()
-              for entry in family.trec_eval_names]
-    table += [TrecEvalMeasure(TrecEvalName(name, PREFERENCE_POSITION + i, kind, nicknames=nicknames,
-                                           reads="prefs"), None)
+    table = [TrecEvalMeasure("runid", 0, "runid", nicknames=TREC_EVAL_NICKNAMES, reads="any")]
+    table += [TrecEvalMeasure(**{f.name: getattr(entry, f.name) for f in fields(entry)}, family=family.name)
+              for family in CATALOGUE.values() for entry in family.trec_eval_names]
+    table += [TrecEvalMeasure(name, PREFERENCE_POSITION + i, kind, nicknames=nicknames, reads="prefs")
               for i, (name, (kind, _, nicknames)) in enumerate(PREFERENCE_MEASURES.items())]
-    return sorted(table, key=lambda m: m.entry.position)
+    return sorted(table, key=lambda m: m.position)
 
 
 MEASURES = _trec_eval_measures()
