@@ -299,7 +299,7 @@ class Boolean(Constraint):
 class Count(Constraint):
     """A non-negative integer (``positive=True``: at least 1), at most 2**63 - 1."""
 
-    def __init__(self, *, positive: bool = False):
+    def __init__(self, *, positive: bool = False) -> None:
         self.positive = positive
 
     def check(self, value: object, name: str) -> int:
@@ -309,7 +309,7 @@ class Count(Constraint):
 class OneOf(Constraint):
     """One of the given strings."""
 
-    def __init__(self, *choices: str):
+    def __init__(self, *choices: str) -> None:
         self.choices = choices
 
     def check(self, value: object, name: str) -> str:
@@ -319,7 +319,7 @@ class OneOf(Constraint):
 class Optional(Constraint):
     """None, or what ``constraint`` accepts."""
 
-    def __init__(self, constraint: Constraint):
+    def __init__(self, constraint: Constraint) -> None:
         self.constraint = constraint
 
     def check(self, value: object, name: str) -> object:
