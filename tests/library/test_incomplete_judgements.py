@@ -7,7 +7,7 @@ import inspect
 import numpy as np
 import pytest
 
-from rankmetrics_lite import _evaluate as evaluate_module  # noqa: E402
+from rankmetrics_lite import _engine as engine_module  # noqa: E402
 from rankmetrics_lite import (
     average_precision,
     bpref,
@@ -142,13 +142,13 @@ def test_undefined_queries_follow_empty_queries():
 
 def test_the_judgement_matrix_is_built_only_for_the_measures_that_read_it(monkeypatch):
     built = []
-    real = evaluate_module._ranked_grades
+    real = engine_module._ranked_grades
 
     def counting(*args, **kwargs):
         matrix, status, lengths = real(*args, **kwargs)
         return matrix, lambda: built.append(1) or status(), lengths
 
-    monkeypatch.setattr(evaluate_module, "_ranked_grades", counting)
+    monkeypatch.setattr(engine_module, "_ranked_grades", counting)
     evaluate(RUN, QRELS, ["P@2", "AP", "nDCG@3", "RR", "Rprec", "RBP(p=0.8)"])
     assert not built
     evaluate(RUN, QRELS, ["Judged@2", "Bpref", "infAP", "RBP_resid(p=0.8)"])
