@@ -23,6 +23,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -77,8 +78,8 @@ class Parameter:
     example: str  # an example value as written, such as "0.8" or "1:3,2:9"
     form: str  # what the value must be, for messages
     read: Callable[[str], object] = field(repr=False)
-    write: Callable[[object], str] = field(repr=False)
-    trec_eval: Callable[[object], str] = field(repr=False)
+    write: Callable[[Any], str] = field(repr=False)  # takes what read returned
+    trec_eval: Callable[[Any], object] = field(repr=False)  # what trec_eval_param formats
     default: object = None
     hint: str = ""  # said when the name lacks a required value
     optional: bool = False  # the name may leave it out even without a default (a gain map)
@@ -718,8 +719,8 @@ class Measure:
     def name(self) -> str:
         """The name in ir_measures' spelling, such as ``P@10`` or ``RBP(p=0.8)``."""
         name = self.family
-        if self.value is not None:
-            parameter = self.record.parameter
+        parameter = self.record.parameter
+        if self.value is not None and parameter is not None:  # only a parameter gives a value
             name += f"({parameter.key}={parameter.write(self.value)})"
         return name if self.cutoff is None else f"{name}@{self.cutoff}"
 
@@ -728,7 +729,7 @@ class Measure:
         """trec_eval's name for this measure (``map_cut_10``), or None if it has none."""
         family = CATALOGUE[self.family]
         if self.value is not None:
-            if family.trec_eval_param is None or self.cutoff is not None:
+            if family.trec_eval_param is None or self.cutoff is not None or family.parameter is None:
                 return None
             return family.trec_eval_param.format(p=family.parameter.trec_eval(self.value))
         template = family.trec_eval if self.cutoff is None else family.trec_eval_cut
@@ -888,7 +889,8 @@ def _translation(name: str) -> tuple[str, str] | None:
     family = _OTHER_SPELLINGS[match["family"].lower()]
     is_trec_eval = match["cutoff"] is None and match["family"] in _TREC_EVAL_PLAIN_NAMES
     origin = " (trec_eval's name)" if is_trec_eval else ""
-    if CATALOGUE[family].parameter is not None and CATALOGUE[family].parameter.required:
+    parameter = CATALOGUE[family].parameter
+    if parameter is not None and parameter.required:
         return CATALOGUE[family].example(), origin
     if match["cutoff"] is None and CATALOGUE[family].cutoff == "required":
         return f"{family}@10", origin
