@@ -22,6 +22,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,6 +31,9 @@ from ._evaluate import check_options
 from .measures import parse_measures, summarize
 from ._trec_ranking import DEFAULT_TREC_EVAL_VERSION
 from .validation import no_shared_query, repeated_document
+
+if TYPE_CHECKING:  # annotations only: pyspark is imported when a session starts
+    from pyspark.sql import DataFrame, SparkSession
 
 RUN_COLUMNS = {"query_id": "string", "doc_id": "string", "score": "number"}
 QRELS_COLUMNS = {"query_id": "string", "doc_id": "string", "grade": "integer"}
@@ -51,7 +55,7 @@ def _pyspark():
     return functions, types, DataFrame, SparkSession
 
 
-def local_session(cores: int = 2, *, app_name: str = "rankmetrics_lite"):
+def local_session(cores: int = 2, *, app_name: str = "rankmetrics_lite") -> SparkSession:
     r"""Start (or reuse) a local Spark session on ``cores`` cores, quiet and reproducible.
 
     The session runs driver and executors in one JVM on this machine
@@ -152,8 +156,8 @@ def _build_session(SparkSession, cores: int, app_name: str):
 
 
 def evaluate(
-    df_run,
-    df_qrels,
+    df_run: DataFrame,
+    df_qrels: DataFrame,
     measures: str | Iterable[str],
     *,
     per_query: bool = False,
@@ -162,7 +166,7 @@ def evaluate(
     gain: str = "linear",
     trec_eval_version: str = DEFAULT_TREC_EVAL_VERSION,
     unjudged: str = "nonrelevant",
-):
+) -> dict[str, float] | tuple[dict[str, float], DataFrame]:
     r"""Score a run held in Spark DataFrames, query by query, exactly as :func:`rankmetrics_lite.evaluate` does.
 
     Each judged query's rows go to one Python worker, which scores them with

@@ -10,7 +10,7 @@ reads, is written once here (:func:`no_shared_query`, :func:`repeated_document`)
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -230,7 +230,7 @@ def as_rng(seed: object, name: str = "seed") -> np.random.Generator:
     return np.random.default_rng(int(seed))
 
 
-def check_choice(value: object, name: str, choices) -> str:
+def check_choice(value: object, name: str, choices: Iterable[str]) -> str:
     """Return ``value`` if it is one of the strings ``choices`` (any iterable of str).
 
     A value that is not a string raises ``TypeError``; a string that is not
