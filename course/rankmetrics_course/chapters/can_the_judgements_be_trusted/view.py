@@ -33,9 +33,10 @@ from rankmetrics_course.chapters.can_the_judgements_be_trusted.judges import (
 from rankmetrics_course.chapters.case_study_rag_retriever.corpus import load_corpus
 from rankmetrics_course.chapters.case_study_rag_retriever.retrievers import document_ranking
 from rankmetrics_course.chapters.how_many_queries.view import case_study_retrievers
+from rankmetrics_course.chapters.incomplete_judgements.view import system_mean
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT
-from rankmetrics_lite import cohen_kappa, evaluate, kendall_tau, tau_ap
+from rankmetrics_lite import cohen_kappa, kendall_tau, tau_ap
 
 #: The slider's error rates, 0 to 0.5.
 RATES = tuple(round(0.05 * i, 2) for i in range(11))
@@ -73,8 +74,9 @@ def case_study_runs() -> dict[str, dict[str, dict[str, float]]]:
 
 
 def system_means(runs: dict, qrels: dict, measure: str) -> dict[str, float]:
-    """``{system: mean of measure}`` for each run, scored by ``evaluate`` against ``qrels``."""
-    return {name: evaluate(run, qrels, measure)[measure] for name, run in runs.items()}
+    """``{system: mean of measure}`` for each run, scored by ``evaluate`` against ``qrels``
+    (to chapter 16's twelve decimals, so that equal means tie)."""
+    return {name: system_mean(run, qrels, measure) for name, run in runs.items()}
 
 
 # --------------------------------------------------------- noise slider --

@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 from rankmetrics_course.chapters.pr_curves_and_ap.view import legend_beside
 from rankmetrics_course.slider import Frame, Slider
 from rankmetrics_course.style import CURRENT, NOT_RELEVANT, RELEVANT, SECOND
-from rankmetrics_lite import evaluate
+from rankmetrics_lite import evaluate, kendall_tau
 from rankmetrics_lite.validation import as_rng, check_k
 
 DEPTHS = (1, 2, 3, 5, 10, 20, 50, 100)
@@ -99,17 +99,16 @@ def three_systems(seed: int = 2004):
     return grades, runs
 
 
-def kendall_tau(a, b) -> float:
-    """Kendall's tau-b between two score lists over the same systems."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    upper = np.triu_indices(a.size, 1)
-    da, db = np.sign(a[:, None] - a)[upper], np.sign(b[:, None] - b)[upper]
-    ties_a, ties_b = np.sum(da == 0), np.sum(db == 0)
-    pairs = da.size
-    denominator = np.sqrt((pairs - ties_a) * (pairs - ties_b))
-    if denominator == 0:
-        raise ValueError("Kendall's tau is undefined when one list gives every system the same score")
-    return float(np.sum(da * db) / denominator)
+# Means to twelve decimals before systems are ranked by them: two means equal as fractions
+# (P@10 of 0.1 and 0.2 on two queries against 0.3 and 0.0) can differ in their last bit once
+# summed, and a ranking would then split a true tie one way or the other.
+TIE_DECIMALS = 12
+
+
+def system_mean(run: dict, qrels: dict, measure: str, **options) -> float:
+    """``evaluate``'s mean of ``measure`` for ``run``, rounded to :data:`TIE_DECIMALS` so
+    that systems whose means are equal compare equal when they are ranked."""
+    return round(evaluate(run, qrels, measure, **options)[measure], TIE_DECIMALS)
 
 
 @lru_cache(maxsize=4)
@@ -129,7 +128,7 @@ def drift_table(seed: int = 1998) -> dict[int, dict[str, float]]:
     with the old systems pooled to that depth, against its ranking with every grade known."""
     grades, runs = twelve_systems(seed)
     def scores(qrels):
-        return {name: [evaluate(run, qrels, measure, **options)[measure] for run in runs]
+        return {name: [system_mean(run, qrels, measure, **options) for run in runs]
                 for name, measure, options in DRIFT_MEASURES}
     full = scores(grades)
     table = {}

@@ -9,21 +9,24 @@ from rankmetrics_course.chapters.incomplete_judgements.view import (
     drift_frame,
     drift_slider,
     drift_table,
-    kendall_tau,
     pooled_qrels,
     sampled_qrels,
+    system_mean,
     three_systems,
 )
 from rankmetrics_lite import evaluate
 from tests.course.stored_faces import stored_frames_of
 
 
-def test_kendall_tau():
-    assert kendall_tau([1, 2, 3], [10, 20, 30]) == 1.0
-    assert kendall_tau([1, 2, 3], [3, 2, 1]) == -1.0
-    assert kendall_tau([1, 2, 3, 4], [1, 2, 4, 3]) == pytest.approx(4 / 6)
-    with pytest.raises(ValueError, match="undefined"):
-        kendall_tau([1, 1], [1, 2])
+def test_equal_means_tie_after_summing():
+    # P@10 of 0.1 and 0.2 against 0.3 and 0.0: both mean 0.15, but 0.1 + 0.2 is not 0.3 in floats
+    qrels = {q: {f"d{i}": 1 for i in range(10)} for q in ("q1", "q2")}
+    def run(hits_q1, hits_q2):
+        return {q: {f"{'d' if i < hits else 'x'}{i}": 10.0 - i for i in range(10)}
+                for q, hits in (("q1", hits_q1), ("q2", hits_q2))}
+    a, b = run(1, 2), run(3, 0)
+    assert evaluate(a, qrels, "P@10")["P@10"] != evaluate(b, qrels, "P@10")["P@10"]
+    assert system_mean(a, qrels, "P@10") == system_mean(b, qrels, "P@10") == 0.15
 
 
 def test_pooling_judges_only_the_top_of_the_pooled_runs():
