@@ -95,7 +95,8 @@ def group_codes(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     heads = ids[starts]
     distinct, first, inverse = np.unique(heads, return_index=True, return_inverse=True)
     appearance = np.argsort(first, kind="stable")
-    code_of_sorted = np.empty(distinct.size, dtype=np.int64)
+    # numpy.intp: the codes index and count (np.bincount, np.repeat), 32-bit under wasm32.
+    code_of_sorted = np.empty(distinct.size, dtype=np.intp)
     code_of_sorted[appearance] = np.arange(distinct.size)
     codes = np.repeat(code_of_sorted[inverse.ravel()], np.diff(np.append(starts, ids.size)))
     return codes, distinct[appearance]

@@ -238,8 +238,8 @@ class QrelsColumns:
     --------
     >>> import numpy as np
     >>> qrels = QrelsColumns(np.array(["q1", "q1"]), np.array(["d1", "d9"]), np.array([2, 0]))
-    >>> qrels.grades
-    array([2, 0])
+    >>> qrels.grades.tolist()
+    [2, 0]
 
     References
     ----------
