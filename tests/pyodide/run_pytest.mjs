@@ -27,7 +27,7 @@ function option(name, fallback) {
 }
 const pyodideDir = path.resolve(option("--pyodide"));
 const wheelsDir = path.resolve(option("--wheels"));
-const packages = option("--packages", "numpy,scipy,matplotlib").split(",");
+const packages = option("--packages", "numpy,scipy,matplotlib,ipython").split(",");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 const { loadPyodide } = await import(path.join(pyodideDir, "pyodide.mjs"));
