@@ -10,10 +10,12 @@ pytestmark = pytest.mark.browser
 
 
 def visible(browser, css: str):
-    """The one element matching ``css`` that a reader can see and click."""
-    shown = [e for e in browser.find_elements("css selector", css) if e.is_displayed()]
-    assert len(shown) == 1, f"{len(shown)} visible elements match {css}"
-    return shown[0]
+    """The one element matching ``css`` that a reader can see and click, once there is
+    exactly one (on a loaded machine a phone's layout can settle after the load event)."""
+    def the_one_shown(_):
+        shown = [e for e in browser.find_elements("css selector", css) if e.is_displayed()]
+        return shown[0] if len(shown) == 1 else None
+    return wait_until(browser, the_one_shown, f"exactly one visible element matching {css}")
 
 
 def wait_for(browser, condition, what: str):

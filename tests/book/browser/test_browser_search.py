@@ -123,8 +123,9 @@ def test_typed_text_is_clear_of_the_magnifier(browser, book_url, screen):
     use_screen(browser, SCREENS[screen])
     open_page(browser, f"{book_url}/book/02-precision-at-k.html")
     # The header's search box on a desktop, the magnifier button on a phone.
-    button = next(b for b in browser.find_elements("css selector", ".search-button__button")
-                  if b.is_displayed())
+    button = wait_until(browser, lambda b: next(
+        (e for e in b.find_elements("css selector", ".search-button__button") if e.is_displayed()), None),
+        "a search button shown")
     button.click()
     wait_until(browser, lambda b: b.execute_script(
         "return document.querySelector('#pst-search-dialog').open"), "the search dialog to open")
