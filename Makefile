@@ -11,6 +11,8 @@ SPARK_STAMP := $(VENV)/.installed-spark
 # sb-obp, the off-policy estimators' reference (requirements-obp.txt), only for `make test`.
 OBP_STAMP := $(VENV)/.installed-obp
 BOOK_HTML := _build/html/index.html
+# The live site's wheels for the browser (requirements-live.txt), downloaded once.
+LIVE_WHEELS := _build/live-wheels/.downloaded
 # pytest-xdist workers for `make test` (each notebook stays on one worker). Three on
 # two cores: the grading tests mostly wait on deliberate time limits, and a third
 # worker keeps both cores busy meanwhile.
@@ -41,7 +43,7 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 .PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
         test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites
 
-book: $(STAMP)
+book: $(STAMP) $(LIVE_WHEELS)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
@@ -50,14 +52,14 @@ book: $(STAMP)
 # Debian's Chromium (book_pdf), then the HTML book built again so that every page's download
 # menu links the PDF beside it.
 BOOK_PDF := _build/html/ranking-metrics.pdf
-pdf: $(STAMP) pdf-prerequisites
+pdf: $(STAMP) $(LIVE_WHEELS) pdf-prerequisites
 	$(BIN)/jupyter-book build . --builder singlehtml --all -W -n --keep-going
 	$(BIN)/python -m rankmetrics_course.tools.book_pdf _build/singlehtml --out $(BOOK_PDF)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
-test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE)
+test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) $(LIVE_WHEELS) test-prerequisites $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
@@ -148,6 +150,14 @@ $(AXE): package.json package-lock.json
 	$(call debian_packages,npm:npm,axe-core (the browser tests' accessibility checker) installs with npm)
 	npm ci --no-audit --no-fund
 	touch $(AXE)
+
+# The wheels the live site serves to the browser (requirements-live.txt): downloaded once,
+# each checked against its hash; later builds, offline too, use them as they are.
+$(LIVE_WHEELS): requirements-live.txt
+	rm -rf $(@D) && mkdir -p $(@D)
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
+	  -r requirements-live.txt -d $(@D)
+	touch $@
 
 # Debian packages as PACKAGE:PROGRAM, PROGRAM being a name on PATH or a path.
 BROWSER_PACKAGES := "chromium:$(CHROMIUM)" "chromium-driver:$(CHROMEDRIVER)"

@@ -100,6 +100,7 @@ RUN_HTML = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Run live: Ranking Metrics</title>
+<link rel="icon" href="_static/favicon.svg" type="image/svg+xml">
 <style>
   html, body { margin: 0; height: 100%; font-family: system-ui, sans-serif; }
   body { display: flex; flex-direction: column; }

@@ -2,8 +2,8 @@
 
 The live site (``rankmetrics_course.tools.live_site``) serves JupyterLite with Pyodide, the
 course's wheels and the real data it may redistribute, all from the book's own host. Each
-chapter's first code cell installs both packages and calls ``set_up()``, which makes the
-browser session behave as the course expects:
+chapter's first code cell installs both packages and awaits ``set_up()``, which installs what the
+chapter needs from the site and makes the browser session behave as the course expects:
 
 * ``urllib`` goes through the browser's own requests (pyodide-http), and the data loaders
   download from the site's ``data/`` folder (laid out as the data folder), each file checked
@@ -39,19 +39,54 @@ def site_url(location: str) -> str:
     return location[:location.rindex(_EXTENSIONS)] + "/"
 
 
-def set_up(site: str | None = None) -> str:
-    """Prepare this browser session for the course; return the data mirror's address."""
+# What the chapters need besides the two packages: the site's own wheels (its pypi/ folder, by
+# address, since Pyodide's lock file names some of them, e.g. pyodide-http, and would send the
+# installer to Pyodide's folder, which holds only the packages the site needs from Pyodide) ...
+SITE_WHEELS = ("pyodide-http", "typing-extensions", "comm", "widgetsnbextension",
+               "jupyterlab-widgets", "ipywidgets", "psygnal", "anywidget", "bm25s")
+# ... and Pyodide's own packages, from the site's copy of Pyodide.
+PYODIDE_PACKAGES = ("numpy", "scipy", "matplotlib")
+
+
+def wheel_urls(index: dict, pypi: str, names=SITE_WHEELS) -> list[str]:
+    """Each wheel's address in piplite's ``index`` (the site's ``pypi/all.json``), under ``pypi``."""
+    urls = []
+    for name in names:
+        if name not in index:
+            raise KeyError(f"names: the site's pypi/ folder has no {name!r} wheel; it holds "
+                           f"{', '.join(sorted(index))}")
+        releases = index[name]["releases"]
+        newest = releases[max(releases, key=lambda v: tuple(int(p) for p in v.split(".") if p.isdigit()))]
+        url = next(file["url"] for file in newest if file["url"].endswith(".whl"))
+        urls.append(pypi + url.removeprefix("./"))
+    return urls
+
+
+async def set_up(packages=(), site: str | None = None) -> str:
+    """Install what the chapter needs, prepare this browser session; return the data mirror's address.
+
+    ``packages`` are further Pyodide packages the chapter imports (``"scikit-learn"``).
+    """
+    import json
+
+    import micropip
+    from pyodide.http import pyfetch
+
+    if site is None:
+        from js import location  # the kernel's worker (Pyodide only)
+
+        site = site_url(str(location.href))
+    site = site.rstrip("/") + "/"
+    index = json.loads(await (await pyfetch(site + "pypi/all.json")).string())
+    await micropip.install([*PYODIDE_PACKAGES, *packages])
+    await micropip.install(wheel_urls(index, site + "pypi/"), deps=False)
     import pyodide_http
 
     pyodide_http.patch_all()
     stand_in = types.ModuleType("myst_nb")
     stand_in.glue = glue  # type: ignore[attr-defined]
     sys.modules.setdefault("myst_nb", stand_in)
-    if site is None:
-        from js import location  # the kernel's worker (Pyodide only)
-
-        site = site_url(str(location.href))
-    mirror = site.rstrip("/") + "/data"
+    mirror = site + "data"
     os.environ["RANKMETRICS_DATA_URL"] = mirror
     os.environ.pop("RANKMETRICS_DATA", None)
     os.environ["RANKMETRICS_LIVE_ONLY"] = "1"

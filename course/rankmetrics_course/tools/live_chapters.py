@@ -11,6 +11,7 @@ book's "Run live" button says it instead of opening the chapter.
 from __future__ import annotations
 
 import ast
+import json
 import copy
 import re
 from pathlib import Path
@@ -40,16 +41,14 @@ NOT_SERVED = {
 }
 # The data sources the site serves (their terms allow it): the loaders' other sources.
 SERVED_SOURCES = ("urbano-sigir2019", "urbano-sigir2018", "trec-web-2012", "trec-web-2012-baselines")
-# What the browser installs from the site's pypi/ folder (requirements-live.txt, both packages).
-BROWSER_WHEELS = ("rankmetrics_lite", "rankmetrics_course", "ipywidgets", "comm", "widgetsnbextension",
-                  "jupyterlab_widgets", "typing_extensions", "pyodide_http", "anywidget", "psygnal",
-                  "bm25s")
 SET_UP_ID = "live-set-up"
-SET_UP = f"""# Running in your browser: install the course's two packages (from this site) and set them up.
+SET_UP = """# Running in your browser: install the course's two packages from this site, then what the chapter needs.
 import piplite
-await piplite.install({list(BROWSER_WHEELS)!r}, deps=False)
+await piplite.install(["rankmetrics_lite", "rankmetrics_course"], deps=False)
 from rankmetrics_course import live
-live.set_up();"""
+await live.set_up({packages});"""
+# Pyodide packages a chapter may import beyond numpy, scipy and matplotlib (import name -> package).
+PYODIDE_EXTRAS = {"sklearn": "scikit-learn"}
 LIVE_NOTE = """```{{note}} Running in your browser
 This is chapter {chapter} of the course *Ranking Metrics*, running in your browser (Python compiled
 to WebAssembly: Pyodide) with nothing installed on your computer. Run the cells in order, from
@@ -105,7 +104,11 @@ def for_the_browser(notebook, chapter: int):
                          f"{HOW_TO_RUN_ID!r} note; build the notebook with jupyterlab_edition")
     front_matter, _, _ = first.source.partition("```{note}")
     first.source = front_matter + LIVE_NOTE.format(chapter=chapter)
-    out.cells.insert(1, nbformat.v4.new_code_cell(SET_UP, id=SET_UP_ID))
+    imported = {name.split(".")[0] for cell in notebook.cells if cell.cell_type == "code"
+                for name in _imports(cell.source)}
+    extras = [package for module, package in PYODIDE_EXTRAS.items() if module in imported]
+    out.cells.insert(1, nbformat.v4.new_code_cell(SET_UP.format(packages=json.dumps(extras) if extras else ""),
+                                                  id=SET_UP_ID))
     out.metadata["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python",
                                   "name": "python"}
     return out
