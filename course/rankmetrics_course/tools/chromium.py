@@ -29,10 +29,11 @@ class ChromiumMissing(RuntimeError):
 
 
 def start_chromium(window: tuple[int, int] = (1280, 800), *, console_log: bool = False,
-                   attempts: int = 3):
+                   network_log: bool = False, attempts: int = 3):
     """A new headless Chromium driven by selenium, with its own empty profile.
 
-    ``console_log`` keeps the page's console messages for ``driver.get_log("browser")``.
+    ``console_log`` keeps the page's console messages for ``driver.get_log("browser")``;
+    ``network_log`` every request the browser makes, for ``driver.get_log("performance")``.
     A failed start is retried ``attempts`` times in all, a few seconds apart.
     """
     if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
@@ -48,8 +49,11 @@ def start_chromium(window: tuple[int, int] = (1280, 800), *, console_log: bool =
         profile = tempfile.mkdtemp(prefix="chromium-profile-")
         for flag in (*FLAGS, f"--window-size={window[0]},{window[1]}", f"--user-data-dir={profile}"):
             options.add_argument(flag)
-        if console_log:
-            options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        logs = {"browser": "ALL"} if console_log else {}
+        if network_log:
+            logs["performance"] = "ALL"
+        if logs:
+            options.set_capability("goog:loggingPrefs", logs)
         try:
             return webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
         except Exception as error:  # WebDriverException, or a driver that never answered
