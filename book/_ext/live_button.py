@@ -147,7 +147,8 @@ function app(frame) {
 }
 
 function kernelStatus(lab) {
-  const widget = lab && lab.shell.currentWidget;
+  // The chapter's notebook (shell.currentWidget follows the focus, which a frame may not have).
+  const widget = lab && Array.from(lab.shell.widgets("main")).find(w => w.sessionContext);
   const kernel = widget && widget.sessionContext && widget.sessionContext.session &&
     widget.sessionContext.session.kernel;
   return kernel ? kernel.status : "";

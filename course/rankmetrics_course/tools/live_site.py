@@ -31,7 +31,7 @@ import nbformat
 
 from rankmetrics_course.data.store import data_file
 from rankmetrics_course.data.sources import SOURCES
-from rankmetrics_course.tools.course_download import build_wheels, notebook_text
+from rankmetrics_course.tools.course_download import build_wheels
 from rankmetrics_course.tools.course_folder import add_course_option, course_folder
 from rankmetrics_course.tools.jupyterlab_edition import edition
 from rankmetrics_course.tools.live_chapters import SERVED_SOURCES, for_the_browser, not_live
@@ -96,7 +96,10 @@ def build(root: Path, out: Path, pyodide: Path, wheels: Path, notebooks: dict | 
         lite = Path(scratch)
         (lite / "files").mkdir()
         for name, notebook in served.items():
-            (lite / "files" / name).write_text(notebook_text(notebook), encoding="utf-8")
+            # Each text whole, not split in lines: JupyterLite serves the file as it is, and
+            # JupyterLab's table of contents failed on an output's HTML given as a list of lines.
+            (lite / "files" / name).write_text(nbformat.writes(notebook, split_lines=False),
+                                               encoding="utf-8")
         (lite / "pypi").mkdir()
         for wheel in _wheels(wheels):
             shutil.copyfile(wheel, lite / "pypi" / wheel.name)

@@ -146,14 +146,14 @@ def live_numbers(reader, position: int) -> list:
         return node.querySelector('.widget-vbox') || node;""")
     handle = box.find_element("css selector", ".rml-control input[type=range]")
     reader.execute_script("arguments[0].focus();", handle)
-    frame = box.find_element("css selector", ".rml-frame")
-    before = frame.get_attribute("innerHTML")
+    # The frame beside the control: an ipywidgets HTML that the kernel fills at each move.
+    before = box.find_element("css selector", ".widget-html").get_attribute("innerHTML")
     wanted, keys = target_position(handle)
     assert wanted == position, "the live slider must span the static one's positions"
     for key in keys:
         handle.send_keys(key)
     assert int(handle.get_attribute("value")) == position
-    wait_until(reader, lambda b: box.find_element("css selector", ".rml-frame").get_attribute(
+    wait_until(reader, lambda b: box.find_element("css selector", ".widget-html").get_attribute(
         "innerHTML") != before, "the live slider's frame to follow it")
     return reader.execute_script(SHOWN_NUMBERS, box)
 
