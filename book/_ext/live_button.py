@@ -157,6 +157,7 @@ function kernelStatus(lab) {
 async function reset(frame) {
   const lab = app(frame);
   if (!lab) return;
+  delete document.body.dataset.live;
   status.textContent = "Resetting the chapter to the one published\u2026";
   for (const widget of Array.from(lab.shell.widgets("main"))) {
     if (widget.context) widget.context.model.dirty = false;  // drop the edits, unsaved too
@@ -165,14 +166,15 @@ async function reset(frame) {
   try {
     await lab.serviceManager.contents.delete(path);  // the browser's copy; the site's remains
   } catch (error) { /* never saved: nothing to delete */ }
+  frame.addEventListener("load", () => watch(frame), {once: true});  // the new page, not the old
   frame.src = frame.src;
-  watch(frame);
 }
 
 const status = document.getElementById("status");
 
 function watch(frame) {
   const started = Date.now();
+  delete document.body.dataset.live;
   const timer = setInterval(() => {
     const lab = app(frame);
     const kernel = kernelStatus(lab);

@@ -90,10 +90,12 @@ def wait_ready(reader) -> None:
 
 
 def run(reader, script: str):
-    """``script`` (its last expression a promise) inside the notebook's frame; its result."""
-    return reader.execute_async_script(
+    """``script`` (an async function's body) inside the notebook's frame; what it returns."""
+    result = reader.execute_async_script(
         f"const done = arguments[arguments.length - 1]; {NOTEBOOK}"
-        f"Promise.resolve().then(async () => {{ {script} }}).then(done, e => done('failed: ' + e));")
+        f"Promise.resolve().then(async () => {{ {script} }}).then(r => done({{r}}), e => done({{failed: String(e)}}));")
+    assert "failed" not in result, f"in the notebook: {result['failed']}"
+    return result.get("r")
 
 
 def run_all(reader) -> list[dict]:
@@ -179,10 +181,13 @@ def test_check_answers_a_right_and_a_wrong_answer_as_in_cpython(reader, book_url
     returned = [int(grade >= 2) for grade in [2, 1, 0, 2, 0, 2, 1]]
     right = precision_at_k(returned, k=10)
     assert not errors_in(run_all(reader))
+    at = run(reader, f"""return Array.from(nb.content.model.cells).findIndex(c => c.type === 'code' &&
+        c.sharedModel.getSource().includes({ASKS!r}));""")
+    assert at > 0, f"chapter 2 asks for {EXERCISE} in a code cell"
     for answer in (right, right + 0.2):
-        source = f'from rankmetrics_lite import precision_at_k\ncheck("{EXERCISE}", {answer!r})'
+        source = f'check("{EXERCISE}", {answer!r})'
         cell = run(reader, f"""
-            const at = Array.from(nb.content.model.cells).findIndex(c => c.sharedModel.getSource().includes({ASKS!r}));
+            const at = {at};
             nb.content.model.cells.get(at).sharedModel.setSource({source!r});
             nb.content.activeCellIndex = at;
             await window.jupyterapp.commands.execute('notebook:run-cell');
@@ -209,6 +214,8 @@ def test_an_edit_stays_in_the_browser_until_reset(reader, book_url, built_book):
     assert run(reader, "return nb.content.model.cells.get(2).sharedModel.getSource();") == edited
     reader.switch_to.default_content()
     reader.find_element("css selector", "#reset").click()
+    wait_until(reader, lambda b: b.execute_script("return document.body.dataset.live") != "ready",
+               "the launch page to start the chapter again")
     wait_ready(reader)
     assert run(reader, "return nb.content.model.cells.get(2).sharedModel.getSource();") == first
 
@@ -216,7 +223,9 @@ def test_an_edit_stays_in_the_browser_until_reset(reader, book_url, built_book):
 def test_a_chapter_that_cannot_run_live_says_why_and_offers_the_download(reader, book_url):
     reader.get(f"{book_url}/book/{NOT_LIVE}.html")
     button = reader.find_element("css selector", ".btn-run-live-button")
-    assert "cannot run in your browser" in button.get_attribute("title")
+    # Bootstrap keeps a tooltip's text in data-bs-original-title once it has set the tooltip up.
+    tooltip = button.get_attribute("data-bs-original-title") or button.get_attribute("title")
+    assert "cannot run in your browser" in tooltip
     reader.get(button.get_attribute("href"))
     message = reader.find_element("css selector", "#message")
     assert NO_PYODIDE["pyspark"] in message.text
