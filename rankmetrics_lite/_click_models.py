@@ -183,8 +183,8 @@ def simulate_clicks(attractiveness: ArrayLike, *, model: str, seed: int | np.ran
     >>> clicks = simulate_clicks([0.9, 0.5, 0.2], model="cascade", seed=1, n_impressions=100_000)
     >>> clicks.mean(axis=0).round(2).tolist()  # closed form: 0.9, 0.1 * 0.5, 0.1 * 0.5 * 0.2
     [0.9, 0.05, 0.01]
-    >>> (clicks.sum(axis=1) <= 1).all()  # a cascade user clicks at most once
-    np.True_
+    >>> bool((clicks.sum(axis=1) <= 1).all())  # a cascade user clicks at most once
+    True
 
     References
     ----------

@@ -95,7 +95,8 @@ def group_codes(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     heads = ids[starts]
     distinct, first, inverse = np.unique(heads, return_index=True, return_inverse=True)
     appearance = np.argsort(first, kind="stable")
-    code_of_sorted = np.empty(distinct.size, dtype=np.int64)
+    # numpy.intp: the codes index and count (np.bincount, np.repeat), 32-bit under wasm32.
+    code_of_sorted = np.empty(distinct.size, dtype=np.intp)
     code_of_sorted[appearance] = np.arange(distinct.size)
     codes = np.repeat(code_of_sorted[inverse.ravel()], np.diff(np.append(starts, ids.size)))
     return codes, distinct[appearance]
@@ -211,5 +212,6 @@ def _refuse_repeats(keys, rows, n_run: int, run_docs, q_docs, qids) -> None:
         if repeated.size:
             i = int(order[repeated[0] + 1])
             doc = _as_text(docs[i : i + 1])[0]
-            qid = _as_text(qids[rows[offset + i] : rows[offset + i] + 1])[0]
+            row = int(rows[offset + i])  # a Python int: numpy < 2 makes uint64 + 1 a float
+            qid = _as_text(qids[row : row + 1])[0]
             raise repeated_document(name, doc, qid)

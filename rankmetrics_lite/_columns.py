@@ -106,7 +106,9 @@ def _number_column(values: object, name: str, integers: bool) -> np.ndarray:
         fix = "convert them with .astype(int)" if integers else "convert them with .astype(float)"
         raise TypeError(f"{name} must hold {what}, got dtype {array.dtype}: {fix}")
     if integers:
-        if array.dtype == np.uint64 and array.size and array.max() > np.iinfo(np.int64).max:
+        # Compared as uint64: numpy < 2 compares uint64 with a Python int as floats, where 2**63 - 1
+        # rounds up to 2**63.
+        if array.dtype == np.uint64 and array.size and array.max() > np.uint64(np.iinfo(np.int64).max):
             raise ValueError(f"{name} holds a grade beyond the 64-bit range of trec_eval's grades")
         return array.astype(np.int64, copy=False)
     return array.astype(np.float64, copy=False)
@@ -238,8 +240,8 @@ class QrelsColumns:
     --------
     >>> import numpy as np
     >>> qrels = QrelsColumns(np.array(["q1", "q1"]), np.array(["d1", "d9"]), np.array([2, 0]))
-    >>> qrels.grades
-    array([2, 0])
+    >>> qrels.grades.tolist()
+    [2, 0]
 
     References
     ----------

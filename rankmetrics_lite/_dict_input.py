@@ -33,7 +33,7 @@ def read_qrels(qrels: object) -> tuple[list[str], np.ndarray, np.ndarray]:
         for qid, judged in zip(qids, judgements):
             for docid in judged:
                 check_doc_id(docid, "qrels", qid)
-    counts = np.fromiter(map(len, judgements), dtype=np.int64, count=len(qids))
+    counts = np.fromiter(map(len, judgements), dtype=np.intp, count=len(qids))  # np.repeat's index type
     try:
         # array('q') takes ints only: a float or a string grade fails here, at C speed.
         grades = np.frombuffer(array("q", chain.from_iterable(map(dict.values, judgements))), np.int64)

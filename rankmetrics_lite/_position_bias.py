@@ -29,7 +29,7 @@ def _as_ranks(ranks: object, name: str, n_positions: int, *, zero: bool = False)
     if (array != np.round(array)).any() or (array < low).any() or (array > n_positions).any():
         raise ValueError(f"{name} must hold integer ranks from {low} to {n_positions}"
                          + (" (0: not ranked)" if zero else ""))
-    return array.astype(np.int64)
+    return array.astype(np.intp)  # ranks index and count (np.bincount): numpy's index type
 
 
 def position_bias_from_swaps(swapped_ranks: ArrayLike, top_clicks: ArrayLike, *,

@@ -557,7 +557,7 @@ def sampled_ranks(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negati
     if counts.max() > _MAX_SAMPLED_CANDIDATES:
         raise ValueError(f"n_candidates must be below 1,000,000,000 to draw samples (numpy's "
                          f"hypergeometric draws), got {int(counts.max())}: use expected_sampled_metric")
-    return 1 + rng.hypergeometric(rank - 1, counts - rank, n)
+    return (1 + rng.hypergeometric(rank - 1, counts - rank, n)).astype(np.intp)  # ranks index: intp
 
 
 def sampled_metric(full_ranks: ArrayLike, n_candidates: int | ArrayLike, n_negatives: int, measure: str, *,

@@ -126,8 +126,8 @@ class RankedRun:
 
     def __init__(self, rankings: Sequence[Mapping[str, float]], scores: np.ndarray, version: str):
         self.rankings = rankings
-        self.counts = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
-        self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
+        self.counts = np.fromiter(map(len, rankings), dtype=np.intp, count=len(rankings))
+        self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.intp)
         self.doubles = scores if version == "10.0" else None
         self.codes = _float32_codes(scores)
         self.sorted_keys = _keys(np.arange(len(rankings)), self.codes, repeats=self.counts)
@@ -192,7 +192,8 @@ def ranks_within_queries(rows: np.ndarray, docs: np.ndarray, scores: np.ndarray,
 def _keys(rows: np.ndarray, codes: np.ndarray, repeats: np.ndarray | None = None) -> np.ndarray:
     """``row << 32 | code`` as uint64; with ``repeats``, row i stands for repeats[i] codes."""
     high = np.asarray(rows, dtype=np.uint64) << np.uint64(32)
-    keys = high if repeats is None else np.repeat(high, repeats)
+    # Counts as numpy.intp, the index type np.repeat takes (32-bit under wasm32: Pyodide).
+    keys = high if repeats is None else np.repeat(high, np.asarray(repeats).astype(np.intp))
     return np.bitwise_or(keys, codes, out=keys)  # in place: no second 8-byte array
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
@@ -44,6 +43,8 @@ def built_book() -> Path:
     TEST_BUILD.mkdir(parents=True, exist_ok=True)
     outcome = TEST_BUILD / ".strict-build-outcome.json"
     with open(TEST_BUILD / ".strict-build.lock", "w") as lock:
+        import fcntl  # here, not at the top: Pyodide, which runs the other tests, has none
+
         fcntl.flock(lock, fcntl.LOCK_EX)
         recorded = json.loads(outcome.read_text()) if outcome.exists() else {}
         if recorded.get("run") != run_id:

@@ -99,10 +99,11 @@ class Groups:
         qids = run.query_ids if run.query_ids.dtype.kind == "S" else np.char.encode(run.query_ids, "utf-8")
         distinct, inverse = np.unique(qids, return_inverse=True)
         pairs_of = [self.pairs(q) if q in self.of_query else [] for q in distinct.tolist()]
-        repeats = np.array([len(p) for p in pairs_of], dtype=np.int64)[inverse.ravel()]
+        # numpy.intp: np.repeat takes counts of its index type (32-bit under wasm32).
+        repeats = np.array([len(p) for p in pairs_of], dtype=np.intp)[inverse.ravel()]
         entry = np.repeat(np.arange(qids.size), repeats)
         flat = np.array([p for ps in pairs_of for p in ps] or [b""])
-        starts = np.concatenate(([0], np.cumsum([len(p) for p in pairs_of])[:-1])).astype(np.int64)
+        starts = np.concatenate(([0], np.cumsum([len(p) for p in pairs_of])[:-1])).astype(np.intp)
         within = np.arange(entry.size) - np.repeat(np.cumsum(repeats) - repeats, repeats)
         pair_ids = flat[starts[inverse.ravel()[entry]] + within]
         docs = run.doc_ids if run.doc_ids.dtype.kind == "S" else np.char.encode(run.doc_ids, "utf-8")

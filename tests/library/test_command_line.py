@@ -21,6 +21,7 @@ import scipy.stats
 from rankmetrics_lite import evaluate, read_trec_qrels, read_trec_run
 from rankmetrics_lite._c_qsort import c_qsort, compare_long
 from rankmetrics_lite._trec_eval_cli import TrecEvalExit, getopt_long, run_command
+from tests.platform_limits import needs_processes
 
 QRELS = "1 0 a 1\n1 0 b 0\n1 0 c 2\n2 0 a 1\n"
 RUN = "1 Q0 a 1 0.9 mine\n1 Q0 b 2 0.8 mine\n1 Q0 d 3 0.7 mine\n2 Q0 b 1 0.5 mine\n"
@@ -216,6 +217,7 @@ def test_getopt_permutes_operands_and_stops_at_double_dash():
         getopt_long(["--help=yes"])
 
 
+@needs_processes
 def test_python_dash_m_runs_it(files):
     done = subprocess.run([sys.executable, "-m", "rankmetrics_lite", "-m", "map", *files],
                           capture_output=True, timeout=120)

@@ -21,6 +21,7 @@ from rankmetrics_lite import (
     precision_recall_at_all_k,
     random_hits_distribution,
 )
+from tests.platform_limits import needs_processes
 
 
 @pytest.mark.parametrize("grades, scores, judged, gain", [
@@ -102,6 +103,7 @@ except ValueError as error:
 """
 
 
+@needs_processes
 def test_one_long_id_reads_in_memory_that_grows_with_the_file(tmp_path):
     # 50,001 lines of 2 MB, one document id of 64 KiB: read before in 25 s and 3.2 GB.
     lines = [f"q{i // 100} Q0 d{i} 1 {1.0 / (i + 1)!r} r\n" for i in range(50_000)]

@@ -298,7 +298,7 @@ def test_the_correction_law_is_scipys_hypergeometric(n_candidates, n_negatives):
 def interaction_log(seed: int, n_users: int = 20):
     rng = np.random.default_rng(seed)
     sizes = rng.integers(1, 8, n_users)
-    users = np.repeat(np.arange(n_users), sizes)
+    users = np.repeat(np.arange(n_users), sizes.astype(np.intp))  # int64 draws; repeat takes intp
     times = rng.integers(0, 30, users.size).astype(float)  # ties in time
     order = rng.permutation(users.size)
     return users[order], times[order]

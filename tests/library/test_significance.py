@@ -7,6 +7,7 @@ bootstrap), plus properties every paired test must have.
 
 from __future__ import annotations
 
+import inspect
 import math
 
 import numpy as np
@@ -238,12 +239,17 @@ def test_bootstrap_two_queries_by_hand():
     assert (narrow.low, narrow.high) == (0.5, 0.5)
 
 
+# scipy's seed keyword: rng from 1.15, random_state before (Pyodide's is 1.14.1).
+SCIPY_SEED = ({"rng": 2} if "rng" in inspect.signature(scipy.stats.bootstrap).parameters
+              else {"random_state": 2})
+
+
 def test_bootstrap_agrees_with_scipy_percentile_bootstrap():
     rng = np.random.default_rng(8)
     a, b = rng.random(60), rng.random(60) - 0.1
     ours = bootstrap_ci(a, b, n_resamples=20_000, seed=1)
     theirs = scipy.stats.bootstrap(
-        (a - b,), np.mean, method="percentile", n_resamples=20_000, rng=2
+        (a - b,), np.mean, method="percentile", n_resamples=20_000, **SCIPY_SEED
     ).confidence_interval
     width = ours.high - ours.low
     assert ours.low == pytest.approx(theirs.low, abs=0.03 * width)

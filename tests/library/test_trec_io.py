@@ -21,6 +21,7 @@ from rankmetrics_lite._trec_io import (
     write_trec_run,
 )
 from tests.library.trec_eval_programs import TEST_COLLECTION, missing
+from tests.platform_limits import needs_64_bit_long
 
 DATA = TEST_COLLECTION
 
@@ -239,6 +240,7 @@ def test_a_score_reads_as_strtod_or_is_refused_where_c_would_misread(field):
         assert c_double(field) == value
 
 
+@needs_64_bit_long
 @settings(max_examples=300, deadline=None)
 @given(field=st.text("0123456789+-.xe", min_size=1, max_size=22))
 def test_a_grade_reads_as_atol_or_is_refused_where_c_would_misread(field):

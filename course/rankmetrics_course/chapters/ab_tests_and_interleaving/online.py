@@ -137,7 +137,7 @@ def ab_test_with_users(topics: Topics, *, users: int = 4000, seed: int = 31) -> 
     out = {"arm": arm}
     for period in ("before", "during"):
         counts = 1 + rng.poisson(7, size=2 * users)
-        owner = np.repeat(np.arange(2 * users), counts)
+        owner = np.repeat(np.arange(2 * users), counts.astype(np.intp))  # Poisson's int64: repeat takes intp
         rr = np.empty(owner.size)
         for system in ("A", "B"):
             rows = np.flatnonzero((arm[owner] == system) if period == "during" else (arm[owner] == arm[owner]))
