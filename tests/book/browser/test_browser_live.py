@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import socketserver
+import threading
 from urllib.parse import urlsplit
 
 import pytest
@@ -36,14 +38,36 @@ NOT_LIVE = "19-evaluating-at-scale"
 NOTEBOOK = "const nb = Array.from(window.jupyterapp.shell.widgets('main')).find(w => w.sessionContext);"
 
 
+# Chromium's own background services (its clock, sign-in), which reach the proxy whatever page is open.
+CHROMIUM_ITSELF = re.compile(r"^\S+ (https?://)?[\w.-]*\b(google\.com|googleapis\.com|gstatic\.com)[:/ ]")
+
+
+class _Refusing(socketserver.StreamRequestHandler):
+    """The browser's proxy: records each request for another host, and refuses it."""
+
+    def handle(self):
+        line = self.rfile.readline(4096).decode("latin-1").strip()
+        if line:
+            self.server.asked.append(line)
+        self.wfile.write(b"HTTP/1.1 502 Refused\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+
 @pytest.fixture(scope="module")
 def live(book_url):
-    """A Chromium of its own that keeps its network log: every request it makes is checked."""
-    driver = start_chromium(console_log=True, network_log=True)
+    """A Chromium of its own that keeps its network log and sends every request for another host
+    (its workers' too, which the log does not show) to a proxy that records it."""
+    proxy = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _Refusing)
+    proxy.asked = []
+    proxy.daemon_threads = True
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+    driver = start_chromium(console_log=True, network_log=True,
+                            proxy=f"127.0.0.1:{proxy.server_address[1]}")
     driver.command_executor.client_config.timeout = PATIENCE
     driver.set_script_timeout(PATIENCE)
+    driver.asked = proxy.asked
     yield driver
     driver.quit()
+    proxy.shutdown()
 
 
 @pytest.fixture
@@ -52,6 +76,7 @@ def reader(live, book_url):
     live.get("about:blank")
     live.get_log("browser")
     live.get_log("performance")
+    live.asked.clear()
     yield live
     requested = [json.loads(entry["message"])["message"] for entry in live.get_log("performance")]
     urls = {event["params"]["request"]["url"] for event in requested
@@ -66,6 +91,8 @@ def reader(live, book_url):
     live.switch_to.window(live.window_handles[0])
     live.execute_script("if (location.protocol.startsWith('http')) { localStorage.clear(); }")
     assert not outside, f"requests to other hosts: {outside}"
+    pages = [line for line in live.asked if not CHROMIUM_ITSELF.search(line)]
+    assert not pages, f"requests to other hosts (through the proxy): {pages}"
     assert not errors, "console errors:\n" + "\n".join(errors)
 
 
