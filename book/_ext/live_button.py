@@ -21,10 +21,12 @@ import json
 from pathlib import Path
 
 import nbformat
+from sphinx.util import logging
 
 from rankmetrics_course.tools.live_chapters import not_live
 from rankmetrics_course.tools.live_site import build
 
+logger = logging.getLogger(__name__)
 RUN_PAGE = "run.html"
 LIVE = "live"
 NOTEBOOKS = "notebooks"  # course_download's folder of each chapter's notebook
@@ -79,6 +81,8 @@ def _write(app, exception) -> None:
     pyodide = Path(app.config.live_pyodide or root / "_build" / "pyodide")
     wheels = Path(app.config.live_wheels or root / "_build" / "live-wheels")
     record = build(root, out / LIVE, pyodide, wheels)
+    logger.info(f"live site: {len(record['served'])} chapters run in the browser, "
+                f"{len(record['refused'])} cannot ({', '.join(sorted(record['refused']))})")
     chapters = {name: {"live": True} for name in (Path(n).stem for n in record["served"])}
     chapters.update({Path(name).stem: {"why": why} for name, why in record["refused"].items()})
     (out / RUN_PAGE).write_text(RUN_HTML.replace("__CHAPTERS__", json.dumps(chapters)),
