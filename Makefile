@@ -12,6 +12,7 @@ SPARK_STAMP := $(VENV)/.installed-spark
 OBP_STAMP := $(VENV)/.installed-obp
 BOOK_HTML := _build/html/index.html
 # The live site's wheels for the browser (requirements-live.txt), downloaded once.
+LITE_EXTENSIONS := $(VENV)/share/jupyterlite/labextensions
 LIVE_WHEELS := _build/live-wheels/.downloaded
 # pytest-xdist workers for `make test` (each notebook stays on one worker). Three on
 # two cores: the grading tests mostly wait on deliberate time limits, and a third
@@ -152,6 +153,10 @@ $(STAMP): requirements.txt requirements-nodeps.txt pyproject.toml course/pyproje
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . -e course
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e grading
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	# JupyterLite's Pyodide kernel extension runs only inside JupyterLite: JupyterLab (make lab)
+	# would load it and log an error. The live site's build finds it here (tools.live_site).
+	if [ -d $(VENV)/share/jupyter/labextensions/@jupyterlite ]; then rm -rf $(LITE_EXTENSIONS) && \
+	  mkdir -p $(LITE_EXTENSIONS) && mv $(VENV)/share/jupyter/labextensions/@jupyterlite $(LITE_EXTENSIONS)/; fi
 	touch $(STAMP)
 
 $(SPARK_STAMP): $(STAMP) requirements-spark.txt

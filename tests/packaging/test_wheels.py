@@ -69,7 +69,7 @@ def test_the_library_wheel_holds_the_library_only(wheels):
                                                                      "top_level.txt", "LICENSE",
                                                                      "entry_points.txt"))]
     assert [r for r in requirements_of(wheels["rankmetrics_lite"]) if "extra ==" not in r] == [
-        "numpy>=1.24", "scipy>=1.10"]
+        "numpy>=1.24", "scipy>=1.11.1"]
 
 
 def test_the_course_wheel_holds_its_chapters_data_and_tools_and_no_grader(wheels):

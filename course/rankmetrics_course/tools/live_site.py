@@ -85,6 +85,13 @@ def _wheels(folder: Path) -> list[Path]:
     return wheels
 
 
+def _lite_only_extensions() -> list[str]:
+    """The option that names where the Makefile keeps JupyterLite's own extensions (the Pyodide
+    kernel's), out of JupyterLab's sight; none where they sit with JupyterLab's."""
+    folder = Path(sys.prefix) / "share" / "jupyterlite" / "labextensions"
+    return [f"--FederatedExtensionAddon.extra_labextensions_path={folder}"] if folder.is_dir() else []
+
+
 def build(root: Path, out: Path, pyodide: Path, wheels: Path, notebooks: dict | None = None) -> dict:
     """Build the live site into ``out`` (replaced); return what ``CHAPTERS_FILE`` records."""
     if not (pyodide / "pyodide.js").is_file() or not (pyodide / "pyodide-lock.json").is_file():
@@ -118,7 +125,7 @@ def build(root: Path, out: Path, pyodide: Path, wheels: Path, notebooks: dict | 
         done = subprocess.run(
             [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(lite),
              "--contents", str(lite / "files"), "--output-dir", str(partial), "--apps", "lab",
-             "--no-sourcemaps", "--no-unused-shared-packages"],
+             "--no-sourcemaps", "--no-unused-shared-packages", *_lite_only_extensions()],
             cwd=lite, capture_output=True, text=True, timeout=900)
         if done.returncode != 0:
             raise LiveSiteError(f"jupyter lite build failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
