@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rankmetrics_lite._c_numbers import c_double, c_long
@@ -309,6 +309,9 @@ _runs = st.dictionaries(
 def test_write_then_read_gives_back_the_same_run(tmp_path_factory, run):
     path = tmp_path_factory.mktemp("roundtrip") / "run.txt"
     write_trec_run(run, path, tag="prop")
+    # Eight or more control bytes (ids of \x1c), dense in the file's head, make it binary data,
+    # which the reader refuses by design (test_hostile_reading); below eight it never does.
+    assume(path.read_bytes().count(b"\x1c") < 8)
     assert read_trec_run(path) == {qid: ranking for qid, ranking in run.items() if ranking}
     # Within a query, each line ranks at or above the next: score, then docno, descending.
     # Split as trec_eval does: LF and ASCII whitespace (str.split would cut at \xa0 and \x1c).
