@@ -20,15 +20,13 @@ leaves out the kernel worker's downloads, Pyodide's among them). Nothing is asse
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import sys
 import threading
 import time
 from pathlib import Path
 
 from rankmetrics_course.tools.chromium import start_chromium
-from rankmetrics_course.tools.local_server import LOOPBACK, BookHandler
+from rankmetrics_course.tools.local_server import BookHandler, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ("const f = document.querySelector('iframe'); const app = f && f.contentWindow.jupyterapp;"
@@ -64,23 +62,13 @@ class _Counted:
 
 
 class _CountingHandler(BookHandler):
-    compress = True  # as a static host sends text
-    quiet = True
-
     def setup(self):
         super().setup()
         self.wfile = _Counted(self.wfile)
 
 
-def _serve(book: Path):
-    server = http.server.ThreadingHTTPServer((LOOPBACK, 0), functools.partial(_CountingHandler, directory=str(book)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://{LOOPBACK}:{server.server_address[1]}"
-
-
 def measure(book: Path, chapter: str) -> dict:
-    server, url = _serve(book)
+    server, url = serve(book, compress=True, base=_CountingHandler)  # gzipped, as a static host sends text
     driver = start_chromium()
     try:
         driver.get(f"{url}/book/{chapter}.html")

@@ -100,11 +100,12 @@ class BookHandler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
-def serve(directory: Path, *, port: int = 0, compress: bool = False,
-          quiet: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve(directory: Path, *, port: int = 0, compress: bool = False, quiet: bool = True,
+          base: type[BookHandler] = BookHandler) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start serving ``directory`` on loopback in a background thread; the server
-    and its base URL. ``compress`` gzips text for browsers that accept it."""
-    handler = type("Handler", (BookHandler,), {"compress": compress, "quiet": quiet})
+    and its base URL. ``compress`` gzips text for browsers that accept it; ``base``, a
+    ``BookHandler`` that does more (counts what it sends, say)."""
+    handler = type("Handler", (base,), {"compress": compress, "quiet": quiet})
     server = http.server.ThreadingHTTPServer(
         (LOOPBACK, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
