@@ -5,6 +5,7 @@ and the tests' own tools, installed offline from the folder `make test` download
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -37,13 +38,14 @@ def test_the_quick_tests_pass_with_the_oldest_numpy_and_scipy(tmp_path):
     versions = subprocess.run([str(python), "-c", "import numpy, scipy; print(numpy.__version__, scipy.__version__)"],
                               capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert versions.stdout.split() == [PINS["numpy"], PINS["scipy"]], versions.stderr
-    # The library from its source tree (the rootdir's conftest puts it first on sys.path).
+    # The library from its source tree (the rootdir's conftest puts it first on sys.path). CI=true
+    # as in CI, where a reference tool that a quick test imports fails instead of skipping.
     result = subprocess.run(
         [str(python), "-m", "pytest", "rankmetrics_lite", "tests/library", "-m", QUICK, "-q", "-n", "2",
          "-p", "no:randomly",
          # Wholly slow and reference (QUICK leaves it out), and it imports mpmath, which is not pinned here.
          "--ignore=tests/library/test_exact_or_refuse.py"],
-        cwd=ROOT, capture_output=True, text=True, timeout=3600)
+        cwd=ROOT, capture_output=True, text=True, timeout=3600, env={**os.environ, "CI": "true"})
     summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr[-2000:]
     print(f"numpy {PINS['numpy']}, scipy {PINS['scipy']}: {summary}")
     assert result.returncode == 0, result.stdout[-20000:] + result.stderr[-5000:]
