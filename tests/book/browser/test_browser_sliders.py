@@ -73,8 +73,14 @@ MOST_TAB_STOPS = {"desktop": 31, "phone": 42}
 def test_the_second_tab_skips_to_the_first_slider(browser, book_url, screen):
     use_screen(browser, SCREENS[screen])
     open_page(browser, f"{book_url}/{PAGE}")
-    for _ in range(2):  # from the top of a freshly loaded page
+    # From the top of a freshly loaded page. On a loaded machine the window can miss the very
+    # first key press (seen once in many runs): Tab until the focus enters the page, at most thrice.
+    for _ in range(3):
         ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script("return document.activeElement !== document.body"):
+            break
+    assert browser.switch_to.active_element.get_attribute("textContent") == "Skip to main content"
+    ActionChains(browser).send_keys(Keys.TAB).perform()
     link = browser.switch_to.active_element
     assert link.get_attribute("textContent") == "Skip to the first slider"
     # Focused, it slides into view (a 0.15 s transition).
