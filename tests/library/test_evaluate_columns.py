@@ -92,8 +92,10 @@ def test_columns_and_dicts_give_the_same_values_per_query(collection, options, r
         evaluate(run, qrels, summarized, **options), abs=1e-15)
 
 
-def test_the_conformance_collections_read_alike_from_columns():
-    for seed in range(60):
+# Sixty collections in all; the quick loop (make test-package) reads the first ten.
+@pytest.mark.parametrize("seeds", [range(10), pytest.param(range(10, 60), marks=pytest.mark.slow)])
+def test_the_conformance_collections_read_alike_from_columns(seeds):
+    for seed in seeds:
         collection = random_collection(seed)
         run, qrels = RunColumns.from_dict(collection.run), QrelsColumns.from_dict(collection.qrels)
         for version in ("10.0", "9.0.8"):

@@ -123,6 +123,7 @@ def test_probabilistic_outcome_equals_the_generative_enumeration(seed):
         generative_outcome(a, b, shown.ranking, clicks), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_probabilistic_lists_follow_their_law():
     a, b = ["a", "b", "c"], ["c", "b", "a"]
     n = 20_000

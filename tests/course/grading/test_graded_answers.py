@@ -17,7 +17,7 @@ from rankmetrics_course.exercises.hidden_cases import hidden_variants
 from rankmetrics_course.exercises.replay import judge
 from tests.course.test_exercise_checks import ANSWERS, labels
 
-# Three draws of the hidden inputs; the quick loop (make test-package) tries the first only.
+# Three draws of the hidden inputs; the quick loop (make test-course) tries the first only.
 SEEDS = [1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow)]
 
 

@@ -115,6 +115,12 @@ def _rbo_bounds(answer) -> None:
                                       "how fast the overlap can grow beyond depth k, and when it stops.")
 
 
+@lru_cache(maxsize=1)
+def _best_single_judge_kappa() -> float:
+    """Kept: every judge's agreement takes seconds, and a wrong answer should not wait for it twice."""
+    return judge_agreements(llm_judges())[0].graded
+
+
 @exercise("judgements-median-judge")
 def _median_judge(answer) -> None:
     got = answer_number(answer, "a number")
@@ -122,7 +128,7 @@ def _median_judge(answer) -> None:
     want = graded_kappa(pairs.nist, median_judge(pairs))
     if abs(got - want) <= 5e-4:
         return
-    if abs(got - judge_agreements(pairs)[0].graded) <= 5e-4:
+    if abs(got - _best_single_judge_kappa()) <= 5e-4:
         raise ExerciseMistake("That is the best single judge's kappa: build the panel's label first, the "
                               "median of the 33 labels of each pair, then compare it with NIST's.")
     labels = on_scale(np.stack(list(pairs.judges.values())))
