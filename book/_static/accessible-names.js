@@ -6,3 +6,12 @@ document.addEventListener("DOMContentLoaded", () => {
     button.removeAttribute("aria-label");
   }
 });
+
+// The sidebar's toggle of a page's sub-pages (the API reference's topics) is a <summary>
+// holding only an icon (axe: summary-name): it is named after the page whose list it opens.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const summary of document.querySelectorAll(".bd-sidebar-primary details > summary")) {
+    const page = summary.parentElement.previousElementSibling;
+    summary.setAttribute("aria-label", `Pages under ${page ? page.textContent.trim() : "this page"}`);
+  }
+});

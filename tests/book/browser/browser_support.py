@@ -169,8 +169,9 @@ def book_pages(built_book: Path) -> list[str]:
     """Every page of the table of contents, the search page and Sphinx's indexes,
     relative to the root."""
     toc = _toc()
-    entries = [toc["root"]] + [chapter["file"] for part in toc["parts"]
-                               for chapter in part["chapters"]]
+    chapters = [chapter for part in toc["parts"] for chapter in part["chapters"]]
+    entries = [toc["root"]] + [page["file"] for chapter in chapters
+                               for page in [chapter, *chapter.get("sections", [])]]
     return ([f"{entry}.html" for entry in entries] + ["search.html"]
             + [index for index in INDEXES if (built_book / index).exists()])
 
