@@ -65,13 +65,14 @@ def test_bibliography_labels_are_the_citations_of_the_text(built_book):
     assert cited and cited <= set(labels), cited - set(labels)
 
 
-def test_every_chapter_page_is_within_its_weight_budget(built_book):
+def test_every_page_is_within_its_weight_budget(built_book):
     # Sliders store a figure per position: 800 KiB keeps a cold chapter load
     # (theme, MathJax and page together) near 2 MB (python -m rankmetrics_course.tools.page_weight).
-    heavy = {page.name: page.stat().st_size // 1024
-             for page in built_book.glob("book/[0-9][0-9]-*.html")
+    # The reference pages keep the same budget (the API reference, on one page, weighed 1,054 KiB).
+    heavy = {str(page.relative_to(built_book)): page.stat().st_size // 1024
+             for page in built_book.glob("book/**/*.html")
              if page.stat().st_size > 800 * 1024}
-    assert not heavy, f"chapter pages over 800 KiB: {heavy}"
+    assert not heavy, f"pages over 800 KiB: {heavy}"
 
 
 def test_without_a_repository_address_no_button_points_anywhere(built_book):
